@@ -1,0 +1,3 @@
+from cpspec.cli import main
+
+raise SystemExit(main())

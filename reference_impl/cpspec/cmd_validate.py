@@ -1,0 +1,42 @@
+"""Validate ruleset files against the schema and the semantic checks (default: every bundled ruleset).
+
+Exit status 0 when every file is valid, 2 when any is not (each problem on one line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="*", metavar="FILE", help="ruleset YAML files (default: the bundled ones)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from cpspec.data import data_dir
+    from cpspec.errors import CpspecError
+    from cpspec.loader import load_ruleset
+
+    bundled = data_dir("rulesets")
+
+    def find(rid: str) -> Path | None:
+        for folder in {Path(f).parent for f in args.files} | {bundled}:
+            candidate = folder / f"{rid}.yaml"
+            if candidate.is_file():
+                return candidate
+        return None
+
+    files = [Path(f) for f in args.files] or sorted(bundled.glob("*.yaml"))
+    failures = 0
+    for path in files:
+        try:
+            ruleset = load_ruleset(path, find)
+        except CpspecError as error:
+            failures += 1
+            print(f"cpspec validate: error: {error.describe()}", file=sys.stderr)
+            continue
+        print(f"ok  {path}  ({ruleset.id} {ruleset.version}, {len(ruleset.rules)} rules)")
+    return 2 if failures else 0

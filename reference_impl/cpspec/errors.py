@@ -1,0 +1,47 @@
+"""One error type for every bad input, with a code from a closed list and a location."""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: The closed list of error codes, shared by the CLI, the protocol and the corpus.
+ERROR_CODES: Final[dict[str, str]] = {
+    "bad_json": "the line is not valid JSON (or uses NaN, Infinity or lone surrogates)",
+    "bad_request": "the request is not an object with a valid id, op, ruleset and input",
+    "too_large": "the request is too long or too deeply nested",
+    "unknown_op": "the op is not one this implementation serves",
+    "unknown_ruleset": "no ruleset has this id",
+    "bad_input": "the input has a missing, extra or wrongly typed field",
+    "bad_card": "a card is not a rank 2-9TJQKA followed by a suit cdhs",
+    "duplicate_card": "a card appears twice in a hand or in the deal",
+    "bad_hand_size": "a hand or segment has the wrong number of cards",
+    "bad_players": "the number of players or their seat names are not allowed",
+    "bad_declaration": "a declaration is unknown or not allowed by the ruleset",
+    "unsupported": "the ruleset does not define what the input asks for",
+    "bad_ruleset": "a ruleset file is malformed or breaks the schema",
+    "bad_case": "a conformance case file is malformed or breaks the schema",
+    "bad_file": "a file cannot be read, is not UTF-8, is empty, too large or hostile",
+    "internal": "the implementation failed; this is a bug",
+}
+
+
+class CpspecError(Exception):
+    """A precise, located error about bad input.
+
+    ``where`` names the place: a file and line, a JSON path such as
+    ``input.players[1].front[2]``, or both.
+    """
+
+    def __init__(self, code: str, message: str, where: str | None = None) -> None:
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown error code {code!r}")
+        self.code = code
+        self.message = message
+        self.where = where
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.describe()}

@@ -1,0 +1,249 @@
+"""Scoring a deal: every pair of players, segment by segment, then the scoop and the totals.
+
+Each point is a :class:`Credit` to one seat with the rule id behind it; a matchup's
+result for a seat is its credits minus its opponent's credits, so totals are zero-sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from cpspec.deal import Deal
+from cpspec.hands import compare
+from cpspec.model import SEGMENTS, Penalty, Ruleset
+from cpspec.setting import PlayerState, bonus_for, resolve_player
+
+FORFEITS = frozenset({"foul", "surrender", "timeout"})
+
+
+@dataclass(frozen=True)
+class Credit:
+    """Points one seat collects from its opponent in a matchup, and why."""
+
+    seat: str
+    points: int
+    kind: str  # segment, bonus, overall, natural, penalty, scoop
+    rule: str
+    reason: str
+    segment: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"seat": self.seat, "points": self.points, "kind": self.kind,
+                                  "rule": self.rule, "reason": self.reason}
+        if self.segment is not None:
+            out["segment"] = self.segment
+        return out
+
+
+@dataclass
+class Matchup:
+    seats: tuple[str, str]
+    kind: str  # compared, natural, forfeit
+    segments: dict[str, str | None] = field(default_factory=dict)  # segment -> winning seat or None (tie)
+    credits: list[Credit] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def credit_total(self, seat: str) -> int:
+        return sum(c.points for c in self.credits if c.seat == seat)
+
+    @property
+    def points(self) -> dict[str, int]:
+        a, b = self.seats
+        net = self.credit_total(a) - self.credit_total(b)
+        return {a: net, b: -net}
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "seats": list(self.seats),
+            "points": self.points,
+            "kind": self.kind,
+            "credits": [c.to_json() for c in self.credits],
+        }
+        if self.segments:
+            out["segments"] = dict(self.segments)
+        overall = [c.seat for c in self.credits if c.kind == "overall"]
+        out["overall"] = overall[0] if overall else None
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+
+@dataclass
+class DealResult:
+    players: list[PlayerState]
+    matchups: list[Matchup]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        totals = {p.seat: 0 for p in self.players}
+        for matchup in self.matchups:
+            for seat, points in matchup.points.items():
+                totals[seat] += points
+        return totals
+
+
+def _segment_credits(winner: PlayerState, loser: PlayerState | None, segment: str, ruleset: Ruleset) -> list[Credit]:
+    """What the winner of one segment collects; ``loser`` None means the opponent fouled."""
+    assert winner.hands is not None
+    params = ruleset.parameters
+    bonuses = params.bonuses
+    hand = winner.hands.get(segment)
+    entry = bonus_for(hand, segment, ruleset) if bonuses.requires_win else None
+    unit = Credit(winner.seat, params.scoring.segment_points, "segment", params.scoring.rule,
+                  f"wins the {segment} with {hand.name}", segment)
+    if entry is None:
+        return [unit]
+    points = entry.points
+    reason = f"{hand.name} in the {segment} earns a bonus of {entry.points}"
+    rule = entry.rule
+    if loser is not None and loser.hands is not None and loser.hands.get(segment).category == hand.category:
+        if bonuses.same_category_multiplier > 1:
+            points *= bonuses.same_category_multiplier
+            reason += f", times {bonuses.same_category_multiplier} against the same kind of hand"
+            rule = bonuses.multiplier_rule or entry.rule
+    bonus = Credit(winner.seat, points, "bonus", rule, reason, segment)
+    return [bonus] if bonuses.mode == "instead" else [unit, bonus]
+
+
+def _held_bonus_credits(player: PlayerState, ruleset: Ruleset) -> list[Credit]:
+    return [
+        Credit(player.seat, entry.points, "bonus", entry.rule,
+               f"holds {player.hands.get(segment).name} in the {segment}", segment)  # type: ignore[union-attr]
+        for segment, entry in player.bonuses(ruleset)
+    ]
+
+
+def _overall(matchup: Matchup, wins: dict[str, int], ruleset: Ruleset) -> None:
+    overall = ruleset.parameters.scoring.overall
+    if overall is None:
+        return
+    a, b = matchup.seats
+    if overall.decided_by == "higher_total":
+        ta, tb = matchup.credit_total(a), matchup.credit_total(b)
+        winner = a if ta > tb else b if tb > ta else None
+        why = f"higher total ({max(ta, tb)} to {min(ta, tb)})"
+    elif overall.decided_by == "majority_of_segments":
+        winner = a if wins[a] >= 2 else b if wins[b] >= 2 else None
+        why = "wins a majority (two or more) of the three segments"
+    else:
+        winner = a if wins[a] > wins[b] else b if wins[b] > wins[a] else None
+        why = f"wins more segments ({max(wins.values())} to {min(wins.values())})"
+    if winner is not None:
+        matchup.credits.append(Credit(winner, overall.points, "overall", overall.rule, why))
+
+
+def compare_normal(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+    assert a.hands is not None and b.hands is not None
+    matchup = Matchup((a.seat, b.seat), "compared")
+    wins = {a.seat: 0, b.seat: 0}
+    for segment in SEGMENTS:
+        result = compare(a.hands.get(segment), b.hands.get(segment))
+        if result == 0:
+            matchup.segments[segment] = None
+            continue
+        winner, loser = (a, b) if result > 0 else (b, a)
+        matchup.segments[segment] = winner.seat
+        wins[winner.seat] += 1
+        matchup.credits.extend(_segment_credits(winner, loser, segment, ruleset))
+    if not ruleset.parameters.bonuses.requires_win:
+        matchup.credits.extend(_held_bonus_credits(a, ruleset) + _held_bonus_credits(b, ruleset))
+    _overall(matchup, wins, ruleset)
+    return matchup
+
+
+def _penalty_of(player: PlayerState, ruleset: Ruleset) -> Penalty:
+    penalty = getattr(ruleset.parameters.penalties, player.status)
+    assert isinstance(penalty, Penalty)
+    return penalty
+
+
+def _payment(payer: PlayerState, receiver: PlayerState, ruleset: Ruleset) -> list[Credit]:
+    """What a forfeited hand pays one opponent."""
+    penalty = _penalty_of(payer, ruleset)
+    if receiver.status not in penalty.pays_to:
+        return []
+    why = f"{payer.seat} {'fouled' if payer.status == 'foul' else payer.status + 's' if payer.status == 'surrender' else 'timed out'}"
+    if receiver.status == "natural" and penalty.against_natural == "natural_value":
+        assert receiver.natural is not None
+        return [Credit(receiver.seat, receiver.natural.points, "penalty", penalty.rule,
+                       f"{why}: pays the value of {receiver.seat}'s {receiver.natural.id}")]
+    if penalty.mode == "scooped" and receiver.status == "normal":
+        assert receiver.hands is not None
+        matchup = Matchup((receiver.seat, payer.seat), "forfeit")
+        wins = {receiver.seat: 3, payer.seat: 0}
+        for segment in SEGMENTS:
+            matchup.segments[segment] = receiver.seat
+            for credit in _segment_credits(receiver, None, segment, ruleset):
+                matchup.credits.append(Credit(credit.seat, credit.points, credit.kind, credit.rule,
+                                              f"{credit.reason} ({why}: loses every segment, {penalty.rule})", segment))
+        if not ruleset.parameters.bonuses.requires_win:
+            matchup.credits.extend(_held_bonus_credits(receiver, ruleset))
+        _overall(matchup, wins, ruleset)
+        return matchup.credits
+    credits = [Credit(receiver.seat, penalty.points, "penalty", penalty.rule, f"{why}: pays the penalty")]
+    if penalty.plus_opponent_bonuses and receiver.status == "normal":
+        credits += [
+            Credit(c.seat, c.points, "bonus", c.rule, f"{why}: pays {receiver.seat}'s bonus ({c.reason})", c.segment)
+            for c in _held_bonus_credits(receiver, ruleset)
+        ]
+    return credits
+
+
+def compare_forfeit(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+    matchup = Matchup((a.seat, b.seat), "forfeit")
+    for payer, receiver in ((a, b), (b, a)):
+        if payer.status in FORFEITS:
+            matchup.credits.extend(_payment(payer, receiver, ruleset))
+    return matchup
+
+
+def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+    naturals = ruleset.parameters.naturals
+    matchup = Matchup((a.seat, b.seat), "natural")
+    if a.natural is not None and b.natural is not None:
+        meeting_rule = naturals.meeting_rule or a.natural.rule
+        if a.natural.rank == b.natural.rank or naturals.higher_rank == "push":
+            matchup.notes.append(f"{a.natural.id} meets {b.natural.id}: a push ({meeting_rule})")
+            return matchup
+        high = a if a.natural.rank < b.natural.rank else b
+        low = b if high is a else a
+        assert high.natural is not None and low.natural is not None
+        matchup.credits.append(Credit(high.seat, high.natural.points, "natural", meeting_rule,
+                                      f"{high.natural.id} outranks {low.natural.id}"))
+        return matchup
+    holder = a if a.natural is not None else b
+    assert holder.natural is not None
+    matchup.credits.append(Credit(holder.seat, holder.natural.points, "natural", holder.natural.rule,
+                                  f"{holder.natural.id} wins automatically"))
+    return matchup
+
+
+def compare_players(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+    if a.status in FORFEITS or b.status in FORFEITS:
+        return compare_forfeit(a, b, ruleset)
+    if a.status == "natural" or b.status == "natural":
+        return compare_naturals(a, b, ruleset)
+    return compare_normal(a, b, ruleset)
+
+
+def _apply_scoop(players: list[PlayerState], matchups: list[Matchup], ruleset: Ruleset) -> None:
+    scoop = ruleset.parameters.scoring.scoop
+    if scoop is None or len(players) not in scoop.points_by_players:
+        return
+    points = scoop.points_by_players[len(players)]
+    for player in players:
+        mine = [m for m in matchups if player.seat in m.seats]
+        if all(m.kind == "compared" and all(w == player.seat for w in m.segments.values()) for m in mine):
+            for matchup in mine:
+                replaced = matchup.credit_total(player.seat)
+                matchup.credits = [Credit(player.seat, points, "scoop", scoop.rule,
+                                          f"wins all three segments against every opponent (instead of {replaced})")]
+            return
+
+
+def score_deal(deal: Deal, ruleset: Ruleset) -> DealResult:
+    players = [resolve_player(p, ruleset) for p in deal.players]
+    matchups = [compare_players(a, b, ruleset) for a, b in combinations(players, 2)]
+    _apply_scoop(players, matchups, ruleset)
+    return DealResult(players, matchups)

@@ -1,0 +1,143 @@
+"""A player's hand before any comparison: its segments, whether it fouls, its natural, its status."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cpspec.cards import Card
+from cpspec.deal import PlayerInput
+from cpspec.errors import CpspecError
+from cpspec.hands import HandValue, compare, compare_front_with_middle, evaluate3, evaluate5
+from cpspec.model import BonusEntry, NaturalHand, Ruleset, Status
+from cpspec.naturals import NaturalWitness, find_natural
+
+
+@dataclass(frozen=True)
+class SegmentHands:
+    front: HandValue
+    middle: HandValue
+    back: HandValue
+
+    def get(self, segment: str) -> HandValue:
+        hand: HandValue = getattr(self, segment)
+        return hand
+
+
+@dataclass(frozen=True)
+class SettingCheck:
+    """Whether a setting keeps the order back ≥ middle ≥ front the ruleset asks for."""
+
+    fouled: bool
+    violations: tuple[str, ...]
+    rule: str
+
+
+def evaluate_setting(
+    front: Sequence[Card], middle: Sequence[Card], back: Sequence[Card], ruleset: Ruleset
+) -> SegmentHands:
+    wheel = ruleset.parameters.hands.wheel
+    return SegmentHands(evaluate3(front), evaluate5(middle, wheel), evaluate5(back, wheel))
+
+
+def check_order(hands: SegmentHands, ruleset: Ruleset) -> SettingCheck:
+    order = ruleset.parameters.setting
+    violations: list[str] = []
+    back_vs_middle = compare(hands.back, hands.middle)
+    if back_vs_middle < 0 or (back_vs_middle == 0 and order.back_over_middle == "strict"):
+        relation = "equal to" if back_vs_middle == 0 else "higher than"
+        violations.append(f"middle ({hands.middle.name}) is {relation} back ({hands.back.name})")
+    front_vs_middle = compare_front_with_middle(
+        hands.front, hands.middle, middle_wins_ties=order.front_middle_ties == "middle_higher"
+    )
+    if front_vs_middle > 0 or (front_vs_middle == 0 and order.middle_over_front == "strict"):
+        relation = "equal to" if front_vs_middle == 0 else "higher than"
+        violations.append(f"front ({hands.front.name}) is {relation} middle ({hands.middle.name})")
+    return SettingCheck(bool(violations), tuple(violations), order.rule)
+
+
+def bonus_for(hand: HandValue, segment: str, ruleset: Ruleset) -> BonusEntry | None:
+    """The best-paying bonus table entry this hand earns in this segment, if any."""
+    best: BonusEntry | None = None
+    for entry in ruleset.parameters.bonuses.table:
+        if entry.segment == segment and hand.matches(entry.hand) and (best is None or entry.points > best.points):
+            best = entry
+    return best
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """What a player brings to every matchup."""
+
+    seat: str
+    status: Status
+    hands: SegmentHands | None
+    check: SettingCheck | None
+    natural: NaturalHand | None
+    witness: NaturalWitness | None
+    reason: str
+    rule: str | None
+    declared: str | None
+
+    def bonuses(self, ruleset: Ruleset) -> list[tuple[str, BonusEntry]]:
+        """Bonus hands this player holds, as (segment, entry)."""
+        if self.hands is None or self.status != "normal":
+            return []
+        found = []
+        for segment in ("front", "middle", "back"):
+            entry = bonus_for(self.hands.get(segment), segment, ruleset)
+            if entry is not None:
+                found.append((segment, entry))
+        return found
+
+
+def best_natural(cards: Sequence[Card], ruleset: Ruleset, only: str | None = None) -> tuple[NaturalHand, NaturalWitness] | None:
+    """The highest natural of the ruleset that these 13 cards hold (highest rank, then most points)."""
+    params = ruleset.parameters.naturals
+    candidates = sorted(params.hands, key=lambda h: (h.rank, -h.points))
+    for hand in candidates:
+        if only is not None and hand.id != only:
+            continue
+        witness = find_natural(hand.kind, cards, params.detection)
+        if witness is not None:
+            return hand, witness
+    return None
+
+
+def resolve_player(player: PlayerInput, ruleset: Ruleset) -> PlayerState:
+    """Decide the player's status: surrender, timeout, natural, foul or normal."""
+    params = ruleset.parameters
+    if player.declare in ("surrender", "timeout"):
+        penalty = getattr(params.penalties, player.declare)
+        if penalty is None:
+            raise CpspecError("bad_declaration", f"{ruleset.id} has no {player.declare}", f"{player.where}.declare")
+        return PlayerState(player.seat, player.declare, None, None, None, None,
+                           f"declared {player.declare}", penalty.rule, player.declare)
+    assert player.cards is not None
+    hands = check = None
+    if player.has_setting:
+        assert player.front is not None and player.middle is not None and player.back is not None
+        hands = evaluate_setting(player.front, player.middle, player.back, ruleset)
+        check = check_order(hands, ruleset)
+    naturals = params.naturals
+    if player.declare == "natural":
+        if not naturals.hands:
+            raise CpspecError("bad_declaration", f"{ruleset.id} has no naturals", f"{player.where}.declare")
+        found = best_natural(player.cards, ruleset, only=player.natural)
+        if found is None:
+            what = player.natural or "any natural"
+            return PlayerState(player.seat, "foul", hands, check, None, None,
+                               f"declared {what} but the cards do not hold it",
+                               naturals.false_declaration_rule or params.penalties.foul.rule, "natural")
+        return PlayerState(player.seat, "natural", hands, check, found[0], found[1],
+                           f"declared {found[0].id}: {found[1].explanation}", found[0].rule, "natural")
+    if naturals.declaration == "automatic" and naturals.hands:
+        found = best_natural(player.cards, ruleset)
+        if found is not None:
+            return PlayerState(player.seat, "natural", hands, check, found[0], found[1],
+                               f"holds {found[0].id}: {found[1].explanation}", found[0].rule, None)
+    assert check is not None
+    if check.fouled:
+        return PlayerState(player.seat, "foul", hands, check, None, None,
+                           "; ".join(check.violations), check.rule, None)
+    return PlayerState(player.seat, "normal", hands, check, None, None, "sets a valid hand", None, None)
