@@ -10,9 +10,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
-from typing import Any, BinaryIO, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from cpspec.errors import CpspecError
+
+if TYPE_CHECKING:
+    from cpspec.loader import RulesetRegistry
 
 MAX_LINE_BYTES = 1_000_000
 MAX_DEPTH = 32
@@ -88,8 +91,11 @@ def _request_id(request: Mapping[str, Any]) -> Any:
     return rid
 
 
-def dispatch(request: Mapping[str, Any]) -> dict[str, Any]:
-    """Run one parsed request; return its output or raise CpspecError."""
+def dispatch(request: Mapping[str, Any], registry: RulesetRegistry | None = None) -> dict[str, Any]:
+    """Run one parsed request; return its output or raise CpspecError.
+
+    ``registry`` defaults to the bundled rulesets; the corpus-strength check passes mutants.
+    """
     from cpspec.loader import bundled_registry
     from cpspec.ops import OPS
 
@@ -112,16 +118,16 @@ def dispatch(request: Mapping[str, Any]) -> dict[str, Any]:
         ruleset_id = request.get("ruleset")
         if not isinstance(ruleset_id, str):
             raise CpspecError("bad_request", "ruleset must be a ruleset id", "ruleset")
-        ruleset = bundled_registry().get(ruleset_id)
+        ruleset = (registry or bundled_registry()).get(ruleset_id)
     return op.handler(ruleset, data)
 
 
-def answer(line: str) -> dict[str, Any]:
+def answer(line: str, registry: RulesetRegistry | None = None) -> dict[str, Any]:
     """The answer object for one request line; never raises."""
     request: dict[str, Any] | None = None
     try:
         request = parse_request(line)
-        return {"id": _request_id(request), "output": dispatch(request)}
+        return {"id": _request_id(request), "output": dispatch(request, registry)}
     except CpspecError as error:
         rid = _request_id(request) if request is not None else None
         return {"id": rid, "error": error.to_json()}
