@@ -69,7 +69,9 @@ def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:
     natural = player.get("natural")
     if natural is not None:
         if declare != "natural":
-            raise CpspecError("bad_declaration", "'natural' names a natural only with declare: natural", f"{where}.natural")
+            raise CpspecError(
+                "bad_declaration", "'natural' names a natural only with declare: natural", f"{where}.natural"
+            )
         if not isinstance(natural, str) or natural not in {h.id for h in ruleset.parameters.naturals.hands}:
             known = ", ".join(h.id for h in ruleset.parameters.naturals.hands) or "none"
             raise CpspecError("bad_declaration", f"{natural!r} is not a natural of this ruleset (known: {known})",
@@ -134,7 +136,8 @@ def parse_deal(raw: Any, ruleset: Ruleset, where: str = "input") -> Deal:
         for card in player.cards or ():
             if card in owner:
                 raise CpspecError(
-                    "duplicate_card", f"{card_text(card)} is dealt to both {owner[card]} and {player.seat}", player.where
+                    "duplicate_card", f"{card_text(card)} is dealt to both {owner[card]} and {player.seat}",
+                    player.where,
                 )
             owner[card] = player.seat
     button, stacks = _parse_stacks(deal, seats, ruleset, where)

@@ -42,8 +42,8 @@ from cpspec.model import (
     Ruleset,
     Scoop,
     Scoring,
-    Settlement,
     SettingOrder,
+    Settlement,
     Source,
     Status,
     Tournament,
@@ -285,7 +285,9 @@ def _build(doc: Mapping[str, Any], chain: list[_RawRuleset]) -> Ruleset:
             seat_names=tuple(players["seat_names"]) if players.get("seat_names") else None,
             rule=players["rule"], seat_rule=_opt(players, "seat_rule"),
         ),
-        hands=HandRules(wheel=Wheel(p["hands"]["wheel"]), rule=p["hands"]["rule"], front_rule=_opt(p["hands"], "front_rule")),
+        hands=HandRules(
+            wheel=Wheel(p["hands"]["wheel"]), rule=p["hands"]["rule"], front_rule=_opt(p["hands"], "front_rule")
+        ),
         setting=SettingOrder(
             back_over_middle=p["setting"]["back_over_middle"],
             middle_over_front=p["setting"]["middle_over_front"],
@@ -296,7 +298,8 @@ def _build(doc: Mapping[str, Any], chain: list[_RawRuleset]) -> Ruleset:
         scoring=Scoring(
             segment_points=scoring["segment_points"], rule=scoring["rule"], tie_rule=_opt(scoring, "tie_rule"),
             overall=OverallPoint(overall["points"], overall["decided_by"], overall["rule"]) if overall else None,
-            scoop=Scoop({e["players"]: e["points"] for e in scoop["points_by_players"]}, scoop["rule"]) if scoop else None,
+            scoop=Scoop({e["players"]: e["points"] for e in scoop["points_by_players"]}, scoop["rule"])
+            if scoop else None,
         ),
         bonuses=Bonuses(
             mode=bonuses["mode"], requires_win=bonuses["requires_win"] or bonuses["mode"] == "instead",

@@ -18,8 +18,8 @@ from cpspec.hands import HandValue, compare, compare_front_with_middle, evaluate
 from cpspec.model import Ruleset
 from cpspec.naturals import find_natural
 from cpspec.scoring import DealResult, score_deal
-from cpspec.settlement import payment_order, settle
 from cpspec.setting import PlayerState, best_natural, check_order, evaluate_setting
+from cpspec.settlement import payment_order, settle
 
 Handler = Callable[[Ruleset | None, Mapping[str, Any]], dict[str, Any]]
 

@@ -15,6 +15,7 @@ from cpspec.model import SEGMENTS, Penalty, Ruleset
 from cpspec.setting import PlayerState, bonus_for, resolve_player
 
 FORFEITS = frozenset({"foul", "surrender", "timeout"})
+_FORFEIT_VERBS = {"foul": "fouled", "surrender": "surrendered", "timeout": "timed out"}
 
 
 @dataclass(frozen=True)
@@ -97,11 +98,11 @@ def _segment_credits(winner: PlayerState, loser: PlayerState | None, segment: st
     points = entry.points
     reason = f"{hand.name} in the {segment} earns a bonus of {entry.points}"
     rule = entry.rule
-    if loser is not None and loser.hands is not None and loser.hands.get(segment).category == hand.category:
-        if bonuses.same_category_multiplier > 1:
-            points *= bonuses.same_category_multiplier
-            reason += f", times {bonuses.same_category_multiplier} against the same kind of hand"
-            rule = bonuses.multiplier_rule or entry.rule
+    same_kind = loser is not None and loser.hands is not None and loser.hands.get(segment).category == hand.category
+    if same_kind and bonuses.same_category_multiplier > 1:
+        points *= bonuses.same_category_multiplier
+        reason += f", times {bonuses.same_category_multiplier} against the same kind of hand"
+        rule = bonuses.multiplier_rule or entry.rule
     bonus = Credit(winner.seat, points, "bonus", rule, reason, segment)
     return [bonus] if bonuses.mode == "instead" else [unit, bonus]
 
@@ -163,7 +164,7 @@ def _payment(payer: PlayerState, receiver: PlayerState, ruleset: Ruleset) -> lis
     penalty = _penalty_of(payer, ruleset)
     if receiver.status not in penalty.pays_to:
         return []
-    why = f"{payer.seat} {'fouled' if payer.status == 'foul' else payer.status + 's' if payer.status == 'surrender' else 'timed out'}"
+    why = f"{payer.seat} {_FORFEIT_VERBS[payer.status]}"
     if receiver.status == "natural" and penalty.against_natural == "natural_value":
         assert receiver.natural is not None
         return [Credit(receiver.seat, receiver.natural.points, "penalty", penalty.rule,

@@ -91,7 +91,9 @@ class PlayerState:
         return found
 
 
-def best_natural(cards: Sequence[Card], ruleset: Ruleset, only: str | None = None) -> tuple[NaturalHand, NaturalWitness] | None:
+def best_natural(
+    cards: Sequence[Card], ruleset: Ruleset, only: str | None = None
+) -> tuple[NaturalHand, NaturalWitness] | None:
     """The highest natural of the ruleset that these 13 cards hold (highest rank, then most points)."""
     params = ruleset.parameters.naturals
     candidates = sorted(params.hands, key=lambda h: (h.rank, -h.points))
