@@ -1,6 +1,6 @@
 """Serve the JSON Lines wire protocol (version 1) on stdin and stdout until end of input.
 
-One request per line: {"id": 1, "op": "score", "ruleset": "chiptalk", "input": {...}}.
+One request per line: {"id": 1, "op": "score", "ruleset": "<id>", "input": {...}}.
 One answer per line, in order: {"id": 1, "output": {...}} or {"id": 1, "error": {"code": ..., "message": ...}}.
 See docs/protocol.md for every op.
 """

@@ -1,8 +1,7 @@
 """Loading rulesets: safe YAML, ``extends`` merging, schema and semantic validation.
 
->>> registry = bundled_registry()
->>> registry.get("basic").parameters.scoring.segment_points
-1
+>>> all(rs.parameters.players.min >= 2 for rs in bundled_registry().all())
+True
 """
 
 from __future__ import annotations
