@@ -6,16 +6,6 @@ One explanation, two renderings: :func:`explain_deal` turns a ruleset, a deal (t
 prints it for a terminal and :func:`render_markdown` writes it as Markdown for the
 rulebook's worked examples. Both read the same blocks, so page and terminal never
 disagree.
-
->>> from cpspec.loader import get_ruleset
->>> deal = {"players": [
-...     {"seat": "A", "front": ["2c", "3d", "5h"], "middle": ["7c", "7d", "9h", "Ts", "Jc"],
-...      "back": ["Ac", "Ad", "Ah", "Ks", "Qc"]},
-...     {"seat": "B", "front": ["2d", "3h", "6s"], "middle": ["8c", "8d", "9c", "Td", "Qh"],
-...      "back": ["Kc", "Kd", "Kh", "Qs", "Jd"]}]}
->>> text = render_text(explain_deal(get_ruleset("basic"), deal), LinkStyle())
->>> "B collects 1 from A" in text
-True
 """
 
 from __future__ import annotations
@@ -252,7 +242,8 @@ class _Builder:
         for seat, player in self.players.items():
             if player["status"] in ("natural", "surrender", "timeout") or player.get("declared"):
                 status: Cell = (Styled(player["status"], "strong"),)
-                automatic = params.declaration_rule if player["status"] == "natural" and not player.get("declared") else None
+                undeclared = player["status"] == "natural" and not player.get("declared")
+                automatic = params.declaration_rule if undeclared else None
                 rows.append(((seat,), status, (player["reason"],), self.rules(player.get("rule"), automatic)))
         if rows:
             self.blocks.append(Table(("seat", "status", "why", "rule"), tuple(rows)))
