@@ -1,0 +1,54 @@
+"""MkDocs hooks: the rulebook's generated pages come from cpspec.rulebook; nothing here decides content.
+
+on_config builds the navigation, on_files adds every generated page as a virtual file
+(mkdocs.structure.files.File.generated), on_page_markdown fills the hand-written pages'
+<!-- cpspec:NAME --> placeholders.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+# Build from the checkout's engine and data, even when another cpspec is installed.
+sys.path.insert(0, str(REPO / "reference_impl"))
+
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.structure.files import File, Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
+
+from cpspec import rulebook  # noqa: E402
+from cpspec.loader import bundled_registry  # noqa: E402
+
+_inputs: rulebook.Inputs | None = None
+
+
+def _load() -> rulebook.Inputs:
+    global _inputs
+    if _inputs is None:
+        _inputs = rulebook.load_inputs(REPO, bundled_registry())
+    return _inputs
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _inputs
+    _inputs = None  # `mkdocs serve` rebuilds: read the rulesets and cases again
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    global _inputs
+    _inputs = None
+    config.nav = rulebook.site_nav(_load())
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for src_uri, markdown in rulebook.generate_pages(_load()).items():
+        files.append(File.generated(config, src_uri, content=markdown))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files, **_: Any) -> str:
+    return rulebook.expand_placeholders(markdown, _load())

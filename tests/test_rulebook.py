@@ -1,0 +1,289 @@
+"""The rulebook's page generator (cpspec.rulebook), without MkDocs.
+
+Facts about the rules are taken from the ruleset files' own words and the sources; the page
+structure (anchors, links, one row per topic, one column per ruleset) from the task's requirements.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+
+import markdown  # type: ignore[import-untyped,unused-ignore]
+import pytest
+
+from cpspec import rulebook
+from cpspec.loader import RulesetRegistry, bundled_registry
+from cpspec.rulebook import CaseView, Inputs
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: Counter[str] = Counter()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name == "id" and value:
+                self.ids[value] += 1
+            if name == "href" and value:
+                self.hrefs.append(value)
+
+
+def html_of(page: str) -> _Ids:
+    """The page as MkDocs renders it (the same Markdown extensions as site/mkdocs.yml)."""
+    parser = _Ids()
+    parser.feed(markdown.markdown(page, extensions=["attr_list", "tables", "toc"]))
+    return parser
+
+
+def seed_examples() -> tuple[rulebook.ExampleDeal, ...]:
+    return tuple(rulebook.read_example(p) for p in sorted((REPO / "examples").glob("*.yaml")))
+
+
+def schemas() -> dict[str, dict[str, object]]:
+    return {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted((REPO / "schema").glob("*.json"))}
+
+
+A_D_CASE = CaseView(
+    id="rulebook-test-chiptalk-a-d", description="The Chiptalk A-D example", rulesets=("chiptalk",), op="score",
+    input={"players": [
+        {"seat": "A", "front": ["Ts", "6d", "6h"], "middle": ["Qh", "Qd", "Jc", "3s", "2d"],
+         "back": ["4h", "4d", "4c", "Qc", "3h"]},
+        {"seat": "B", "front": ["9d", "7h", "5s"], "middle": ["9h", "9s", "6s", "6c", "Jh"],
+         "back": ["Kd", "Kh", "Ks", "Ad", "7d"]},
+        {"seat": "C", "front": ["Kc", "7s", "5d"], "middle": ["Js", "Jd", "Ac", "Td", "5c"],
+         "back": ["Ah", "As", "3c", "3d", "8c"]},
+        {"seat": "D", "front": ["9c", "7c", "5h"], "middle": ["Tc", "Th", "Qs", "4s", "2s"],
+         "back": ["8s", "8h", "8d", "2c", "2h"]},
+    ]},
+    expected={"totals": {"A": 4, "B": 4, "C": -4, "D": -4}}, expected_error=None,
+    pins=("ct-overall-point", "ct-segment-point"), tags=("worked-example", "four-players"),
+    derivation="Source 000: A +4, B +4, C -4, D -4.",
+)
+CLASSIFY_CASE = CaseView(
+    id="rulebook-test-classify", description="A royal flush", rulesets=("basic", "two-four"), op="classify",
+    input={"cards": ["As", "Ks", "Qs", "Js", "Ts"]}, expected={"category": "straight_flush"}, expected_error=None,
+    pins=(), tags=("hand-ranking",), derivation="A-K-Q-J-T of one suit.",
+)
+
+
+@pytest.fixture(scope="module")
+def inputs() -> Inputs:
+    return Inputs(bundled_registry(), (A_D_CASE, CLASSIFY_CASE), seed_examples(), schemas(),
+                  {"protocol.md": (REPO / "docs" / "protocol.md").read_text(encoding="utf-8")})
+
+
+@pytest.fixture(scope="module")
+def pages(inputs: Inputs) -> dict[str, str]:
+    return rulebook.generate_pages(inputs)
+
+
+# --- ruleset pages ---------------------------------------------------------------------------
+
+
+def test_a_page_per_bundled_ruleset_with_every_rule_anchored_exactly_once(pages: dict[str, str]) -> None:
+    for ruleset in bundled_registry().all():
+        page = pages[f"rulesets/{ruleset.id}.md"]
+        ids = html_of(page).ids
+        for rule in ruleset.rules:
+            assert ids[rule.id] == 1, (ruleset.id, rule.id)
+            assert f"`{ruleset.id} {ruleset.version}, rule {rule.id}`" in page
+
+
+def test_a_rule_shows_text_quote_interpretation_and_examples(pages: dict[str, str]) -> None:
+    page = pages["rulesets/chiptalk.md"]
+    section = page.split("{#ct-overall-point}", 1)[1].split("\n### ", 1)[0]
+    # The rule's normative text and its quote of source 000, from rulesets/chiptalk.yaml.
+    assert "the player with the higher total gets one more point, the overall point" in section
+    assert "> The player with the higher total gets an additional point called the overall point." in section
+    assert "[`000_942d16e1966ec2a7.txt`](#sources)" in section
+    # Its interpretation record: register topic, what the source says, the reading, the alternatives.
+    assert "(../ambiguities.md#majority-with-ties)" in section
+    assert "*What the source says:*" in section and "*The reading chosen:*" in section
+    assert "    - Only two or more segment wins earn it." in section
+    # The parameter it governs and the worked example that pins it.
+    assert "`scoring.overall` (points 1, decided\\_by higher\\_total)" in section
+    assert "[`rulebook-test-chiptalk-a-d`](../cases/rulebook-test-chiptalk-a-d.md)" in section
+
+
+def test_the_seed_examples_are_on_the_front_of_their_sources_rulesets(pages: dict[str, str]) -> None:
+    # examples/chiptalk-a-d.yaml is source 000's deal, english-harbour-a-d.yaml source 002's.
+    assert "## Worked example: `chiptalk-a-d.yaml`" in pages["rulesets/chiptalk.md"]
+    for ruleset in bundled_registry().all():
+        page = pages[f"rulesets/{ruleset.id}.md"]
+        from_002 = any(s.file.startswith("002_") for s in ruleset.sources)
+        assert ("## Worked example: `english-harbour-a-d.yaml`" in page) == from_002, ruleset.id
+    assert "Worked example" not in pages["rulesets/two-four.md"]  # source 001 has no worked deal
+    basic = pages["rulesets/basic.md"]
+    # Source 002: "Totaling everything; A gains 3, B loses 7, C gains 5 and D loses 1."
+    assert "**Final results: A +3, B -7, C +5, D -1.**" in basic
+    chiptalk = pages["rulesets/chiptalk.md"]
+    # The example comes before the rules, and its steps link to the rules on the same page.
+    assert chiptalk.index("Worked example") < chiptalk.index("{#ct-overall-point}")
+    assert "[`ct-overall-point`](../rulesets/chiptalk.md#ct-overall-point)" in chiptalk
+
+
+def _tmp_registry(tmp_path: Path) -> RulesetRegistry:
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    shutil.copy(REPO / "rulesets" / "basic.yaml", folder / "basic.yaml")
+    (folder / "my-variant.yaml").write_text(
+        "id: my-variant\ntitle: My variant\nversion: 2.1.0\nsummary: Two points a segment.\nextends: basic\n"
+        "changelog: [{version: 2.1.0, date: '2026-01-01', changes: Doubled.}]\n"
+        "removes_rules: [bas-surrender]\n"
+        "parameters:\n  penalties: {surrender: null}\n  scoring: {segment_points: 2, rule: mv-double}\n"
+        "rules:\n  - id: mv-double\n    title: Two points a segment\n    topic: scoring\n    text: Two.\n"
+        "    interpretation: {topic: doubled-stakes, source_says: s, reading: r, alternatives: [a]}\n",
+        encoding="utf-8")
+    return RulesetRegistry(folder)
+
+
+def test_new_rulesets_get_pages_without_changing_the_generator(tmp_path: Path) -> None:
+    registry = _tmp_registry(tmp_path)
+    pages = rulebook.generate_pages(Inputs(registry, schemas=schemas()))
+    assert {p for p in pages if p.startswith("rulesets/")} == {"rulesets/basic.md", "rulesets/my-variant.md"}
+    page = pages["rulesets/my-variant.md"]
+    # What it inherits, removes, adds and overrides.
+    assert "This ruleset extends [basic](basic.md)" in page
+    assert "[`bas-segment-tie`](#bas-segment-tie)" in page.split("**Inherited rules:**")[1].split("\n")[0]
+    assert "**Removed rules** (replaced by this ruleset's own): [`bas-surrender`](basic.md#bas-surrender)" in page
+    assert "**Its own rules:** [`mv-double`](#mv-double)" in page
+    assert "| `scoring.segment_points` | 1 | 2 |" in page
+    assert "| `scoring.rule` | bas-segment-unit | mv-double |" in page
+    assert "inherited from [basic](basic.md#bas-segment-tie)" in page
+    assert "`my-variant 2.1.0, rule bas-segment-tie`" in page
+    ids = html_of(page).ids
+    assert ids["mv-double"] == 1 and ids["bas-segment-tie"] == 1 and ids["bas-surrender"] == 0
+    assert "- **2.1.0** (2026-01-01): Doubled." in page
+    nav = json.dumps(rulebook.site_nav(Inputs(registry)))
+    assert '"My variant": "rulesets/my-variant.md"' in nav
+
+
+# --- comparison matrix ------------------------------------------------------------------------
+
+
+def test_comparison_has_a_row_per_topic_and_a_column_per_ruleset(pages: dict[str, str], inputs: Inputs) -> None:
+    topics = schemas()["ruleset.schema.json"]["$defs"]["topic"]["enum"]  # type: ignore[index]
+    page = pages["comparison.md"]
+    table = [line for line in page.splitlines() if line.startswith("| ")]
+    header, rows = table[0], table[1:len(topics) + 1]
+    assert header.count("](rulesets/") == len(bundled_registry().ids())
+    assert [re.match(r"\| \[([^\]]+)\]\(#([a-z-]+)\)", r).group(2) for r in rows] == topics  # type: ignore[union-attr]
+    columns = [c.strip() for c in header.strip("|").split("|")][1:]
+    cells = {re.search(r"#([a-z-]+)\)", r).group(1): [c.strip() for c in r.strip("|").split("|")][1:]  # type: ignore[union-attr]
+             for r in rows}
+    chiptalk = cells["overall-point"][columns.index("[chiptalk](rulesets/chiptalk.md)")]
+    # chiptalk.yaml: overall {points: 1, decided_by: higher_total, rule: ct-overall-point}
+    assert chiptalk.startswith("\\+1 for the higher total") and "(rulesets/chiptalk.md#ct-overall-point)" in chiptalk
+    # basic.yaml: "no overall point"
+    assert cells["overall-point"][columns.index("[basic](rulesets/basic.md)")] == "none"
+    # basic.yaml: a foul "pays 3 units to each opponent"
+    assert cells["fouls"][columns.index("[basic](rulesets/basic.md)")].startswith("3 to each opponent")
+    ids = html_of(page).ids
+    assert all(ids[t] == 1 for t in topics)
+
+
+# --- hand rankings, ambiguity register, schema, included docs ----------------------------------
+
+
+def test_hand_rankings_list_every_category_in_order(pages: dict[str, str]) -> None:
+    page = pages["hand-rankings.md"]
+    five = page.split("{#five-card}")[1].split("{#front}")[0]
+    names = [line.split(" | ")[1] for line in five.splitlines() if re.match(r"\| \d", line)]
+    # Standard poker, highest first.
+    assert names == ["straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind",
+                     "two pair", "pair", "high card"]
+    assert "| 2 | four of a kind | `four_of_a_kind` | K♣ K♦ K♥ K♠ 5♠ | four kings |" in five
+    front = page.split("{#front}")[1].split("{#ties}")[0]
+    assert [line.split(" | ")[1] for line in front.splitlines() if re.match(r"\| \d", line)] == \
+        ["three of a kind", "pair", "high card"]
+    assert "[basic](rulesets/basic.md#bas-hand-rankings)" in page
+
+
+def test_the_ambiguity_register_groups_by_topic_and_lists_inherited_rules_once(tmp_path: Path) -> None:
+    registry = _tmp_registry(tmp_path)
+    page = rulebook.ambiguity_page(Inputs(registry))
+    # bas-hand-rankings' interpretation is filed under wheel-rank (basic.yaml) and inherited by my-variant.
+    wheel = page.split("{#wheel-rank}")[1].split("\n## ")[0]
+    assert wheel.count("### [`bas-hand-rankings`]") == 1
+    assert "(also in [my-variant](rulesets/my-variant.md#bas-hand-rankings))" in wheel
+    assert "{#doubled-stakes}" in page and "[`mv-double`](rulesets/my-variant.md#mv-double)" in page
+
+
+def test_schema_reference_documents_every_definition(pages: dict[str, str]) -> None:
+    page = pages["schema.md"]
+    ids = html_of(page).ids
+    assert ids["ruleset"] == 1 and ids["ruleset--rule"] == 1 and ids["ruleset--citation"] == 1
+    assert "| `quote` | string | yes | A short verbatim quote from the source file. |" in page
+    assert "[citation](#ruleset--citation)" in page
+
+
+def test_included_docs_keep_links_between_docs_and_drop_links_to_other_files() -> None:
+    text = "See [the protocol](protocol.md#ops), [a schema](../schema/case.schema.json) and [web](https://x.y/)."
+    out = rulebook.included_doc("implementers.md", text, ["protocol.md", "implementers.md"])
+    assert out == ("See [the protocol](protocol.md#ops), a schema (`../schema/case.schema.json` in the repository) "
+                   "and [web](https://x.y/).")
+
+
+def test_placeholders(inputs: Inputs) -> None:
+    out = rulebook.expand_placeholders("x <!-- cpspec:rulesets --> y", inputs)
+    assert "[Chiptalk.net Chinese Poker Tournament](rulesets/chiptalk.md)" in out
+    sample = rulebook.expand_placeholders("<!-- cpspec:explain-sample -->", inputs)
+    assert sample.startswith("```console\n$ cpspec explain examples/")
+    with pytest.raises(ValueError, match="unknown rulebook placeholder"):
+        rulebook.expand_placeholders("<!-- cpspec:nothing -->", inputs)
+
+
+# --- worked examples ---------------------------------------------------------------------------
+
+
+def test_a_score_case_is_explained_step_by_step_and_links_back(pages: dict[str, str]) -> None:
+    page = pages["cases/rulebook-test-chiptalk-a-d.md"]
+    # The cards with suit symbols, each segment with the rule that decides it, the source's totals.
+    assert "| A | front | T♠ 6♦ 6♥ | pair of sixes |" in page
+    assert "| front | pair of sixes | nine high | A wins | A +1 | [`ct-segment-point`]" \
+           "(../rulesets/chiptalk.md#ct-segment-point) |" in page
+    assert "**B 3 to A 1, so B collects 2 from A.**" in page
+    assert "**Final results: A +4, B +4, C -4, D -4.**" in page
+    assert "`ct-overall-point` ([chiptalk](../rulesets/chiptalk.md#ct-overall-point))" in page
+    assert "> Source 000: A +4, B +4, C -4, D -4." in page
+
+
+def test_other_cases_show_their_data_and_the_index_lists_every_case(pages: dict[str, str]) -> None:
+    page = pages["cases/rulebook-test-classify.md"]
+    assert '"category": "straight_flush"' in page and "[basic](../rulesets/basic.md)" in page
+    index = pages["examples.md"]
+    assert "[`rulebook-test-chiptalk-a-d`](cases/rulebook-test-chiptalk-a-d.md)" in index
+    assert index.index("## `score`") < index.index("## `classify`")
+
+
+def test_the_corpus_reader_reads_the_committed_corpus() -> None:
+    cases = rulebook.read_cases(REPO / "conformance")
+    assert len({c.id for c in cases}) == len(cases)
+    assert all(c.op and c.rulesets for c in cases)
+
+
+def test_every_generated_link_points_to_a_generated_page(pages: dict[str, str]) -> None:
+    hand_written = set(rulebook.HAND_WRITTEN)
+    for name, page in pages.items():
+        base = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
+        for href in re.findall(r"\]\(([^)\s]+)\)", page):
+            if href.startswith(("#", "http://", "https://")):
+                continue
+            target = href.split("#")[0]
+            parts: list[str] = []
+            for part in (base + target).split("/"):
+                if part == "..":
+                    parts.pop()
+                elif part:
+                    parts.append(part)
+            resolved = "/".join(parts)
+            assert resolved in pages or resolved in hand_written, (name, href)

@@ -1,0 +1,98 @@
+"""The rulebook builds with `mkdocs build --strict`: no warnings, every ruleset and rule in place."""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from cpspec.loader import bundled_registry
+from cpspec.rulebook import HAND_WRITTEN
+
+REPO = Path(__file__).resolve().parent.parent
+SITE = REPO / "site"
+
+
+@cache
+def build_site() -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """Build the rulebook once per test session into a temporary folder (shared with the browser test)."""
+    out = Path(tempfile.mkdtemp(prefix="cpspec-rulebook-"))
+    atexit.register(shutil.rmtree, out, True)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(SITE / "mkdocs.yml"), "-d", str(out / "site")],
+        cwd=REPO, capture_output=True, text=True, timeout=600,
+    )
+    return out / "site", done
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    pytest.importorskip("mkdocs", reason="mkdocs is part of the test and docs extras")
+    site, done = build_site()
+    assert done.returncode == 0, done.stdout + done.stderr
+    return site
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: Counter[str] = Counter()
+        self.scripts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if values.get("id"):
+            self.ids[str(values["id"])] += 1
+        if tag == "script" and values.get("src"):
+            self.scripts.append(str(values["src"]))
+
+
+def parse(path: Path) -> _Ids:
+    parser = _Ids()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.mark.slow
+def test_strict_build_has_no_warnings(built: Path) -> None:
+    _, done = build_site()
+    log = done.stdout + done.stderr
+    assert "WARNING" not in log and "ERROR" not in log, log
+    assert (built / "index.html").is_file() and (built / "search" / "search_index.json").is_file()
+
+
+@pytest.mark.slow
+def test_every_rule_has_its_anchor_on_its_rulesets_page(built: Path) -> None:
+    for ruleset in bundled_registry().all():
+        page = parse(built / "rulesets" / f"{ruleset.id}.html")
+        missing = [r.id for r in ruleset.rules if page.ids[r.id] != 1]
+        assert missing == [], ruleset.id
+
+
+@pytest.mark.slow
+def test_the_generated_pages_are_in_the_site_and_not_in_the_sources(built: Path) -> None:
+    for name in ("rulesets.html", "comparison.html", "hand-rankings.html", "ambiguities.html", "examples.html",
+                 "schema.html", "protocol.html", "how-to-settle-a-dispute.html", "glossary.html"):
+        assert (built / name).is_file(), name
+    written = sorted(p.relative_to(SITE / "docs").as_posix() for p in (SITE / "docs").rglob("*.md"))
+    assert written == sorted(HAND_WRITTEN)
+
+
+@pytest.mark.slow
+def test_the_site_loads_nothing_from_other_hosts(built: Path) -> None:
+    for page in (built / "index.html", built / "rulesets" / "chiptalk.html", built / "search.html"):
+        assert [s for s in parse(page).scripts if "://" in s] == [], page
+
+
+@pytest.mark.slow
+def test_the_dispute_guide_shows_explain_output(built: Path) -> None:
+    html = (built / "how-to-settle-a-dispute.html").read_text(encoding="utf-8")
+    assert "$ cpspec explain examples/" in html and "Final results:" in html
