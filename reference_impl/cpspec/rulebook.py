@@ -111,7 +111,7 @@ def read_cases(corpus: Path) -> tuple[CaseView, ...]:
         CaseView(
             id=c.id, description=c.description, rulesets=tuple(c.rulesets), op=c.op, input=c.input,
             expected=c.expected, expected_error=c.expected_error, pins=tuple(c.pins), tags=tuple(c.tags),
-            derivation=c.derivation, replaces=c.replaces, status=c.status, where=c.where,
+            derivation=c.derivation, replaces=c.replaces, status=c.status, where=f"{corpus.name}/{c.file}:{c.line}",
         )
         for c in corpus_module.load_corpus(corpus)
     )
@@ -160,8 +160,29 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
+def pretty_json(value: Any, width: int = 100, indent: str = "") -> str:
+    """JSON with short lists and objects kept on one line (a hand of cards, a seat's totals).
+
+    >>> print(pretty_json({"seat": "A", "front": ["Ts", "6d", "6h"]}, width=20))
+    {
+      "seat": "A",
+      "front": ["Ts", "6d", "6h"]
+    }
+    """
+    flat = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if len(indent) + len(flat) <= width or not isinstance(value, dict | list) or not value:
+        return flat
+    inner = indent + "  "
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {pretty_json(v, width, inner).lstrip()}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    items = [inner + pretty_json(v, width, inner).lstrip() for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+
+
 def _json_block(value: Any) -> str:
-    return "```json\n" + json.dumps(value, indent=2, ensure_ascii=False) + "\n```"
+    return "```json\n" + pretty_json(value) + "\n```"
 
 
 def _compact(value: Any) -> str:
@@ -654,6 +675,41 @@ def _score_under(case: CaseView, ruleset: Ruleset) -> str:
     return render_markdown(explanation, LinkStyle("../", ".md"), heading_level=3)
 
 
+def _tournament_under(case: CaseView, ruleset: Ruleset) -> str:
+    """Each deal of a tournament case explained, then the running standings."""
+    from cpspec.ops import op_tournament
+
+    if not isinstance(case.input, Mapping):
+        return "The input is not an object."
+    try:
+        output = op_tournament(ruleset, case.input)
+    except CpspecError as error:
+        expected = f"The corpus expects the error `{case.expected_error}`. " if case.expected_error else ""
+        return f"{expected}The reference engine answers `{error.code}`: {md_escape(error.describe())}"
+    parts = []
+    for number, deal in enumerate(case.input.get("deals", []), start=1):
+        replaced = deal.get("replacements") if isinstance(deal, Mapping) else None
+        note = f" (replacements: {md_escape(_compact(replaced))})" if replaced else ""
+        score_input = {k: v for k, v in deal.items() if k != "replacements"}
+        parts.append(f"### Deal {number}{note}\n\n"
+                     + render_markdown(explain_deal(ruleset, score_input), LinkStyle("../", ".md"), heading_level=4))
+    seats = list(output["final"])
+    rows = [(str(s["deal"]), *(f"{s['totals'][seat]:+d} → {s['running'][seat]:+d}" for seat in seats))
+            for s in output["standings"]]
+    parts.append("### Standings\n\n" + _table(("deal", *seats), rows))
+    reached = output.get("reached")
+    if reached:
+        winner = reached.get("winner") or "shared"
+        rule = reached.get("rule")
+        link = f" ([`{rule}`](../rulesets/{ruleset.id}.md#{rule}))" if rule else ""
+        parts.append(f"The target of {output['target']} is reached after deal {reached['deal']}; "
+                     f"winner: {winner}{link}.")
+    else:
+        parts.append("No target is reached." if output.get("target") is None
+                     else f"The target of {output['target']} is not reached.")
+    return "\n\n".join(parts)
+
+
 def case_page(case: CaseView, inputs: Inputs) -> str:
     """One conformance case as a worked example, linked to the rules it pins."""
     replaced_by = [c.id for c in inputs.cases if c.replaces == case.id]
@@ -662,12 +718,13 @@ def case_page(case: CaseView, inputs: Inputs) -> str:
         parts.append("**Replaced by** " + ", ".join(f"[`{x}`]({x}.md)" for x in replaced_by) + ".")
     parts.append(_case_meta(case, inputs))
     parts.append("## How the expected answer was worked out {#derivation}\n\n" + _blockquote(case.derivation))
-    if case.op == "score":
+    explain = {"score": _score_under, "tournament": _tournament_under}.get(case.op)
+    if explain is not None:
         for ruleset_id in case.rulesets:
             if not inputs.registry.has(ruleset_id):
                 continue
             parts.append(f"## Under {ruleset_id} {{#under-{ruleset_id}}}\n\n"
-                         + _score_under(case, inputs.registry.get(ruleset_id)))
+                         + explain(case, inputs.registry.get(ruleset_id)))
     parts.append("## The case as data {#data}\n\n**Input**\n\n" + _json_block(case.input))
     if case.expected_error is not None:
         parts.append(f"**Expected error:** `{case.expected_error}`")
