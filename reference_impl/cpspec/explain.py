@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cpspec.cards import RANKS, SUIT_SYMBOLS, SUITS
+from cpspec.cards import SUIT_SYMBOLS, SUITS
 from cpspec.hands import compare, compare_front_with_middle
 from cpspec.model import SEGMENTS, Ruleset
 
@@ -510,13 +510,8 @@ def render_markdown(explanation: Explanation, links: LinkStyle, heading_level: i
     return "\n\n".join(out) + "\n"
 
 
-def ranks_and_suits() -> str:
-    """The card notation, for help texts: ``2 3 ... A`` and ``c d h s``."""
-    return f"ranks {' '.join(RANKS)}, suits {' '.join(f'{s}={y}' for s, y in zip(SUITS, SUIT_SYMBOLS, strict=True))}"
-
-
 __all__ = [
     "Block", "Bullets", "Cards", "Cell", "Explanation", "Heading", "Inline", "LinkStyle",
     "Paragraph", "RuleLink", "Styled", "Table", "card_symbols", "explain_deal", "md_escape",
-    "ranks_and_suits", "render_markdown", "render_text", "signed",
+    "render_markdown", "render_text", "signed",
 ]
