@@ -82,7 +82,9 @@ def op_classify(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, A
     assert ruleset is not None
     _input_keys(data, {"cards"})
     raw = data["cards"]
-    if not isinstance(raw, list) or len(raw) not in (3, 5):
+    if not isinstance(raw, list):
+        raise CpspecError("bad_input", "expected a list of cards", "input.cards")
+    if len(raw) not in (3, 5):
         raise CpspecError("bad_hand_size", "a hand has 3 or 5 cards", "input.cards")
     cards = parse_cards(raw, "input.cards")
     hand = evaluate3(cards) if len(cards) == 3 else evaluate5(cards, ruleset.parameters.hands.wheel)
@@ -96,7 +98,9 @@ def op_compare(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, An
     hands: list[HandValue] = []
     for key in ("a", "b"):
         raw = data[key]
-        if not isinstance(raw, list) or len(raw) not in (3, 5):
+        if not isinstance(raw, list):
+            raise CpspecError("bad_input", "expected a list of cards", f"input.{key}")
+        if len(raw) not in (3, 5):
             raise CpspecError("bad_hand_size", "a hand has 3 or 5 cards", f"input.{key}")
         cards = parse_cards(raw, f"input.{key}")
         hands.append(evaluate3(cards) if len(cards) == 3 else evaluate5(cards, ruleset.parameters.hands.wheel))

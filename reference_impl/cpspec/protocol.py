@@ -8,6 +8,7 @@ A bad line gets an error answer and the server goes on to the next line.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
@@ -22,19 +23,42 @@ MAX_DEPTH = 32
 REQUEST_KEYS = frozenset({"id", "op", "ruleset", "input"})
 
 
-def _reject_constant(name: str) -> Any:
-    raise CpspecError("bad_json", f"{name} is not valid JSON")
+class _NonFinite:
+    """Stands for a NaN or Infinity while parsing, so that the request's id can still be read."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object without repeated names: which of two ids or inputs was meant cannot be told."""
+    value: dict[str, Any] = {}
+    for key, item in pairs:
+        if key in value:
+            raise CpspecError("bad_json", f"the name {key!r} appears twice in one object")
+        value[key] = item
+    return value
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _check_value(value: Any, depth: int = 0) -> None:
-    """Refuse lone surrogates and nesting deeper than MAX_DEPTH."""
+    """Refuse NaN, Infinity (also a number too large for a double), lone surrogates and deep nesting."""
     if depth > MAX_DEPTH:
         raise CpspecError("too_large", f"nested deeper than {MAX_DEPTH} levels")
+    if isinstance(value, _NonFinite):
+        raise CpspecError("bad_json", f"{value.name} is not valid JSON")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise CpspecError("bad_json", "a number is too large to be a JSON number (a double)")
     if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise CpspecError("bad_json", "a string holds a lone surrogate") from None
+        if not _encodable(value):
+            raise CpspecError("bad_json", "a string holds a lone surrogate")
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_value(key, depth + 1)
@@ -69,24 +93,37 @@ def _nesting_ok(text: str) -> bool:
     return True
 
 
-def parse_request(line: str) -> dict[str, Any]:
+def _decode(line: str) -> Any:
+    """The line's JSON value, NaN and Infinity left as markers for :func:`_check_request`."""
     if not _nesting_ok(line):
         raise CpspecError("too_large", f"nested deeper than {MAX_DEPTH} levels")
     try:
-        value = json.loads(line, parse_constant=_reject_constant)
+        return json.loads(line, parse_constant=_NonFinite, object_pairs_hook=_unique_keys)
     except CpspecError:
         raise
     except (ValueError, RecursionError) as exc:
         raise CpspecError("bad_json", f"not JSON: {exc}") from None
+
+
+def _check_request(value: Any) -> dict[str, Any]:
     _check_value(value)
     if not isinstance(value, dict):
         raise CpspecError("bad_request", f"a request is a JSON object, not {type(value).__name__}")
     return value
 
 
-def _request_id(request: Mapping[str, Any]) -> Any:
-    rid = request.get("id")
-    if isinstance(rid, bool) or not isinstance(rid, str | int | float) or (isinstance(rid, str) and len(rid) > 200):
+def parse_request(line: str) -> dict[str, Any]:
+    return _check_request(_decode(line))
+
+
+def _request_id(request: Any) -> Any:
+    """The request's id if it is one that can be echoed, else None."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    if isinstance(rid, bool) or not isinstance(rid, str | int | float):
+        return None
+    if isinstance(rid, float) and not math.isfinite(rid):
+        return None
+    if isinstance(rid, str) and (len(rid) > 200 or not _encodable(rid)):
         return None
     return rid
 
@@ -124,16 +161,15 @@ def dispatch(request: Mapping[str, Any], registry: RulesetRegistry | None = None
 
 def answer(line: str, registry: RulesetRegistry | None = None) -> dict[str, Any]:
     """The answer object for one request line; never raises."""
-    request: dict[str, Any] | None = None
+    value: Any = None  # the decoded line, kept so that an error answer can echo a readable id
     try:
-        request = parse_request(line)
+        value = _decode(line)
+        request = _check_request(value)
         return {"id": _request_id(request), "output": dispatch(request, registry)}
     except CpspecError as error:
-        rid = _request_id(request) if request is not None else None
-        return {"id": rid, "error": error.to_json()}
+        return {"id": _request_id(value), "error": error.to_json()}
     except Exception as exc:  # a bug must not end the session: report it on the wire instead
-        rid = _request_id(request) if request is not None else None
-        return {"id": rid, "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"}}
+        return {"id": _request_id(value), "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"}}
 
 
 def _read_lines(stream: BinaryIO) -> Any:
