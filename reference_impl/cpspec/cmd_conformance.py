@@ -60,9 +60,11 @@ def run(args: argparse.Namespace) -> int:
         progress.update(done, total, result)
 
     try:
-        outcome = run_checks(checks, transport, skip_ids, listen)
+        transport.start()
     except OSError as exc:
         raise CpspecError("bad_input", f"cannot start the implementation: {exc}", "--impl") from None
+    try:
+        outcome = run_checks(checks, transport, skip_ids, listen)
     finally:
         progress.clear()
     for line in ([outcome.support.note] if outcome.support.note else []) + skip_notes(outcome):

@@ -41,6 +41,8 @@ class Result:
     stderr: tuple[str, ...] = ()
     seconds: float = 0.0
     got: str = ""
+    #: the failure happened on the wire (no answer, a crash, a bad line), not in the answer's content
+    wire_problem: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,10 +181,11 @@ def _verdict(check: Check, reply: Reply, known: bool) -> Result:
         verdict, got = judge(check.case, reply.answer)
         detail = verdict or ""
     stderr = reply.stderr if verdict is not None else ()
+    wire = reply.answer is None
     if known:
         note = NOW_PASSES if verdict is None else f"known failure: {detail}"
-        return Result(check, "skip", note, True, stderr, reply.seconds, got)
-    return Result(check, "fail" if verdict else "pass", detail, False, stderr, reply.seconds, got)
+        return Result(check, "skip", note, True, stderr, reply.seconds, got, wire)
+    return Result(check, "fail" if verdict else "pass", detail, False, stderr, reply.seconds, got, wire)
 
 
 def _mark_answered_twice(run: Run, request_ids: dict[int, int], strays: Sequence[Any],
@@ -204,11 +207,10 @@ def _mark_answered_twice(run: Run, request_ids: dict[int, int], strays: Sequence
 
 def run_checks(checks: Sequence[Check], transport: Transport, skip_ids: Sequence[str] = (),
                listener: Listener | None = None) -> Run:
-    """Run every check in order through ``transport``; ``listener`` hears each result."""
+    """Run every check in order through a started ``transport``; ``listener`` hears each result."""
     began = time.perf_counter()
     run = Run(transport)
     request_ids: dict[int, int] = {}
-    transport.start()
     try:
         run.support = handshake(transport)
         for index, check in enumerate(checks):

@@ -20,7 +20,9 @@ def failure_line(result: Result) -> str:
     """``FAIL id [ruleset] (pins: a, b): what was expected and what came back``, one line."""
     check = result.check
     pins = f" (pins: {', '.join(check.case.pins)})" if check.case.pins else ""
-    stderr = f" | stderr: {result.stderr[-1]}" if result.stderr else ""
+    # stderr explains a crash or a hang; next to a wrong value it is noise (the reports keep it)
+    last = result.stderr[-1] if result.stderr and result.wire_problem else ""
+    stderr = f" | stderr: {last if len(last) <= 160 else last[:157] + '...'}" if last else ""
     text = f"FAIL {check.name}{pins}: {result.detail}{stderr}"
     return " ".join(text.split())  # never more than one line, whatever came back
 

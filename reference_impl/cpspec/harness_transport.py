@@ -116,13 +116,18 @@ class _ProcessTransport:
         self.timeout = timeout
         self.line_cap = line_cap
         self.target = " ".join(self.argv)
+        self._first: ChildProcess | None = None
 
     def _spawn(self) -> ChildProcess:
         return ChildProcess.start(self.argv, self.line_cap)
 
     def start(self) -> None:
-        """Check that the command can be started at all (raises OSError)."""
-        self._spawn().kill()
+        """Start the first process, so that a command that cannot run fails early (OSError)."""
+        self._first = self._spawn()
+
+    def _take_first(self) -> ChildProcess | None:
+        child, self._first = self._first, None
+        return child
 
     def _await(self, child: ChildProcess, rid: Any, deadline: float, answered: list[Any]) -> tuple[
             dict[str, Any] | None, str | None, tuple[Any, ...]]:
@@ -188,6 +193,8 @@ class PersistentTransport(_ProcessTransport):
     def exchange(self, request: dict[str, Any]) -> Reply:
         began = time.perf_counter()
         if self._child is None:
+            self._child = self._take_first()
+        if self._child is None:
             try:
                 self._child = self._spawn()
             except OSError as exc:
@@ -206,6 +213,9 @@ class PersistentTransport(_ProcessTransport):
 
     def close(self) -> tuple[Any, ...]:
         """End the process: close its stdin, collect any late repeated answers, kill it."""
+        first = self._take_first()
+        if first is not None:
+            first.kill()
         if self._child is None:
             return ()
         child = self._child
@@ -223,7 +233,7 @@ class PerCaseTransport(_ProcessTransport):
     def exchange(self, request: dict[str, Any]) -> Reply:
         began = time.perf_counter()
         try:
-            child = self._spawn()
+            child = self._take_first() or self._spawn()
         except OSError as exc:
             return Reply(problem=f"cannot start the implementation: {exc}")
         try:
@@ -244,4 +254,7 @@ class PerCaseTransport(_ProcessTransport):
             child.kill()
 
     def close(self) -> tuple[Any, ...]:
+        first = self._take_first()
+        if first is not None:
+            first.kill()
         return ()
