@@ -214,7 +214,8 @@ def dragon(cards: tuple[Card, ...]) -> bool:
 # --- the count ------------------------------------------------------------------------
 
 
-def count(hand: list[str], opts: Options) -> dict[str, Any]:
+def survey(hand: tuple[str, ...], opts: Options) -> tuple[int, int, frozenset[str]]:
+    """(settings tried, settings that do not foul, natural kinds held) for 13 cards."""
     cards = tuple(parse(t) for t in hand)
     if len(cards) != 13 or len(set(cards)) != 13:
         raise SystemExit("a counting case needs 13 different cards")
@@ -233,13 +234,19 @@ def count(hand: list[str], opts: Options) -> dict[str, Any]:
                 valid += 1
             straights_found = straights_found or three_straights(front, middle, back, opts)
             flushes_found = flushes_found or three_flushes(front, middle, back, opts)
-    held_kinds = {
+    held = {
         "dragon": dragon(cards),
         "six_pairs": six_pairs(cards, opts),
         "three_straights": straights_found,
         "three_flushes": flushes_found,
     }
-    naturals = sorted(nid for nid, kind in opts.naturals if held_kinds[kind])
+    return total, valid, frozenset(kind for kind, yes in held.items() if yes)
+
+
+def count(hand: list[str], opts: Options) -> dict[str, Any]:
+    """The counting case's expected output: total, valid, and the ids of the naturals held."""
+    total, valid, kinds = survey(tuple(hand), opts)
+    naturals = sorted(nid for nid, kind in opts.naturals if kind in kinds)
     return {"total": total, "valid": valid, "naturals": naturals}
 
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,10 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "conformance" / "cases" / "generated"
 
 #: The rulesets each family covers, in the order their cases were added. Append only.
-RULESETS: tuple[str, ...] = ("basic", "two-four", "chiptalk")
+RULESETS: tuple[str, ...] = (
+    "basic", "two-four", "chiptalk",
+    "english-harbour-western", "english-harbour-eastern", "chart-2020", "bicycle-club", "asian", "mandarin",
+)
 
 
 @dataclass
@@ -362,6 +366,165 @@ def setting_cases(facts: RulesetFacts) -> list[Case]:
     return out
 
 
+# --- natural detection ------------------------------------------------------------------
+# (slug, 13 cards, why, detection options it turns on). What each hand holds is found by
+# the brute-force enumerator (count_settings.survey), under the ruleset's own detection
+# options; the "why" says, by hand, what the default options (quads as two pairs, trips as
+# a pair, A-2-3 and Q-K-A fronts but not K-A-2, suits may repeat, straight flushes count)
+# make of it.
+
+NATURAL_HANDS = [
+    ("dragon-mixed-suits", "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac",
+     "one card of each rank: a dragon; set A-2-3 / 4-8 / 9-K it is also three straights; four clubs and "
+     "three of each other suit make no three flushes; no pair", ("dragon",)),
+    ("dragon-one-suit", "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac",
+     "thirteen clubs: a dragon, three straights (A-2-3 / 4-8 / 9-K, straight flushes counting) and three "
+     "flushes (every segment clubs)", ("dragon",)),
+    ("twelve-ranks", "2c 2d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac",
+     "no three: not a dragon; a deuce can only sit in A-2-3, 2-3-4, A-2-3-4-5 or 2-3-4-5-6, all of which need "
+     "a three, so no three straights; one pair; suits 4/3/3/3, no three flushes: nothing", ()),
+    ("six-pairs", "2d 2h 3c 3h 4c 4d 5c 5d 6d 6h 7c 7h 8c",
+     "pairs of 2 to 7 and an 8: six pairs; suits 5 clubs, 4 diamonds, 4 hearts: no three flushes; the only "
+     "five-card straights are 2-6, 3-7 and 4-8, and no two of them leave a three-card straight", ()),
+    ("six-pairs-with-quads", "2c 2d 2h 2s 3c 3d 4c 4d 5c 5d 6c 6d 9h",
+     "four deuces count as two pairs, with 3, 4, 5, 6: six pairs; four deuces cannot go into three straights; "
+     "suits 5/5/2/1", ("quads_count_as_two_pairs",)),
+    ("six-pairs-with-trips", "2c 2d 2h 3c 3d 4c 4d 5c 5d 6c 6d 7c 7d",
+     "three deuces count as a pair, with 3, 4, 5, 6, 7: six pairs; each segment would need a deuce (2-3-4 in "
+     "front, 2-6 twice) and so three threes: no three straights; suits 6/6/1", ("trips_count_as_pair",)),
+    ("five-pairs-near-miss", "2c 2d 3c 3d 4c 4d 5c 5d 6c 6d 8h Th Qs",
+     "five pairs and three odd cards: not six pairs; 2-6 twice leaves 8-T-Q, not a straight; suits 5/5/1/1/1: "
+     "nothing", ()),
+    ("three-flushes-5-5-3", "2c 4c 6c 8c Tc 3d 5d 7d 9d Jd 2h 9h Kh",
+     "five clubs, five diamonds, three hearts: three flushes; the king fits no straight without a queen; two "
+     "pairs", ()),
+    ("three-flushes-8-5", "2c 3c 5c 7c 9c Jc Kc Ac 2d 4d 6d 8d Td",
+     "eight clubs (three in front, five in the middle) and five diamonds: three flushes where two segments "
+     "share a suit; no queen, so the king fits no straight; one pair", ("three_flushes_distinct_suits",)),
+    ("three-flushes-near-miss-7-6", "2c 3c 5c 7c 9c Jc Kc 2d 4d 6d 8d Td Qd",
+     "seven clubs and six diamonds cannot be split into 3 / 5 / 5 of one suit each; no ace, and the two deuces "
+     "cannot both go into straights: nothing", ()),
+    ("three-straights", "2c 3d 4h 5s 6c 7d 8h 9s 5c 6d 7h 8s 9c",
+     "2-3-4 in front and 5-6-7-8-9 twice: three straights; five pairs only; suits 4/3/3/3", ()),
+    ("three-straights-ace-high-front", "Qc Kd Ah 2c 3d 4h 5s 6c 2d 3h 4s 5c 6d",
+     "Q-K-A in front and 2-3-4-5-6 twice: three straights, but only with the ace high in a 3-card straight "
+     "(queen and king fit no 5-card straight here); five pairs", ("front_straight_ace_high",)),
+    ("three-straights-ace-low-front", "Ac 2d 3h 9c Td Jh Qs Kc 9d Th Js Qc Kd",
+     "A-2-3 in front and 9-T-J-Q-K twice: three straights, only with the ace low in a 3-card straight (T-J-Q-K-A "
+     "would leave 2-3-9); five pairs", ("front_straight_ace_low",)),
+    ("three-straights-wraparound-front", "Kc Ad 2h 3c 4d 5h 6s 7c 3d 4h 5s 6c 7d",
+     "K-A-2 in front and 3-4-5-6-7 twice would be three straights only if K-A-2 counted as a straight; "
+     "A-2-3-4-5 leaves K-6-7 and 2-3-4-5-6 leaves K-A-7; five pairs", ("front_straight_wraparound",)),
+    ("three-flushes-need-a-straight-flush", "5h 6h 7h 8h 9h 2s 4s 8s Ts Qs 3c 9c Kc",
+     "five hearts (a straight flush 5-9), five spades, three clubs: three flushes only if the straight flush "
+     "may serve as a flush; the king fits no straight", ("straight_flush_counts",)),
+    ("six-pairs-and-three-flushes", "2c 3c 4c 5c 9c 2d 3d 4d 5d Jd 9s Js Ks",
+     "pairs of 2, 3, 4, 5, 9 and J with a king: six pairs; five clubs, five diamonds, three spades: three "
+     "flushes; no ace or six, so no straight", ()),
+]
+
+
+@cache
+def _survey(hand: tuple[str, ...], opts: count_settings.Options) -> tuple[int, int, frozenset[str]]:
+    return count_settings.survey(hand, opts)
+
+
+def _options(facts: RulesetFacts) -> count_settings.Options:
+    return count_settings.options_for(ROOT / "rulesets" / f"{facts.id}.yaml")
+
+
+def _held(facts: RulesetFacts, hand: str) -> list[dict[str, Any]]:
+    """The ruleset's naturals that the hand holds, by brute force, as their table entries."""
+    opts = _options(facts)
+    _, _, kinds = _survey(tuple(cards(hand)), replace(opts, naturals=()))
+    return [h for h in facts.params["naturals"]["hands"] if h["kind"] in kinds]
+
+
+def _best(held: list[dict[str, Any]]) -> tuple[bool, str | None]:
+    """(known, id): the highest-ranked natural, then the most points; unknown when two tie."""
+    if not held:
+        return True, None
+    ranked = sorted(held, key=lambda h: (h["rank"], -h["points"]))
+    top = ranked[0]
+    if len(ranked) > 1 and (ranked[1]["rank"], ranked[1]["points"]) == (top["rank"], top["points"]):
+        return False, None
+    return True, str(top["id"])
+
+
+def natural_cases(facts: RulesetFacts) -> list[Case]:
+    naturals = facts.params["naturals"]
+    if not naturals["hands"]:
+        return []
+    detection = naturals.get("detection", {})
+    out: list[Case] = []
+    for slug, hand, why, options in NATURAL_HANDS:
+        held = _held(facts, hand)
+        ids = sorted(str(h["id"]) for h in held)
+        known, best = _best(held)
+        expected: dict[str, Any] = {"naturals": ids}
+        if known:
+            expected["best"] = best
+        pins = sorted({str(h["rule"]) for h in held} or {str(naturals.get("rule") or naturals["hands"][0]["rule"])})
+        settings = [f"{o} {str(detection[o]).lower()}" for o in options if o in detection]
+        if options and detection.get("rule"):
+            pins.append(str(detection["rule"]))
+        best_text = ("; best: " + (best or "none") + " (lowest rank number, then most points)") if known else (
+            "; no single best (equal rank and points)")
+        options_text = f"; this ruleset has {', '.join(settings)}" if settings else ""
+        out.append(Case(
+            f"naturals-{slug}-{facts.id}", f"{hand}: {', '.join(ids) or 'no natural'}", [facts.id], "find_naturals",
+            {"cards": cards(hand)}, expected, pins,
+            facts.tags_for(pins, ["natural", "natural-detection"]),
+            f"{why}{options_text} -> {', '.join(ids) or 'none'}{best_text}. Confirmed by independent enumeration of all 72,072 "
+            "settings by conformance/tools/count_settings.py.",
+        ))
+    return out
+
+
+# --- counting (the settings op) -----------------------------------------------------------
+# (slug, 13 cards, what makes the hand interesting). N is counted by
+# conformance/tools/count_settings.py, which tries all 72,072 settings with a from-scratch
+# evaluator and the ruleset's setting order.
+
+COUNTING_HANDS = [
+    ("dragon", "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac",
+     "thirteen different ranks, so no two segments can ever be equal"),
+    ("six-pairs", "2d 2h 3c 3h 4c 4d 5c 5d 6d 6h 7c 7h 8c",
+     "six pairs: many settings with equal middle and back (two pair against two pair of the same ranks)"),
+    ("twin-straights", "2c 3c 4c 5c 6d 2d 3d 4d 5d 6c Ah Kh Qh",
+     "two 2-3-4-5-6 straights and A-K-Q of hearts: equal straights in middle and back, straight flushes"),
+    ("twin-flushes", "Ah Jh 8h 6h 3h As Js 8s 6s 3s 2c 4d 5c",
+     "two flushes of the same ranks: equal middle and back"),
+    ("front-middle-ties", "As Ad Kc Kh Qs Qd 7c 5h 3d 2s 9c 8h 4h",
+     "two aces, kings and queens: fronts such as A-K-Q or Q-Q-K that equal a middle's first ranks"),
+    ("chiptalk-a", "Ts 6d 6h Qh Qd Jc 3s 2d 4h 4d 4c Qc 3h",
+     "player A's cards in the Chiptalk worked example: an ordinary hand"),
+    ("quads-and-trips", "7c 7d 7h 7s Kc Kd Kh 2c 3d 5h 9s Jc Ad",
+     "four sevens and three kings"),
+]
+
+
+def counting_cases(facts: RulesetFacts) -> list[Case]:
+    opts = _options(facts)
+    s = facts.setting
+    out: list[Case] = []
+    for slug, hand, what in COUNTING_HANDS:
+        total, valid, kinds = _survey(tuple(cards(hand)), replace(opts, naturals=()))
+        ids = sorted(str(h["id"]) for h in facts.params["naturals"]["hands"] if h["kind"] in kinds)
+        pins = [str(s["rule"])] + ([str(s["cross_size_rule"])] if s.get("cross_size_rule") else [])
+        order = (f"back {s['back_over_middle']}, middle over front {s['middle_over_front']}, "
+                 f"front-middle ties {s['front_middle_ties']}, wheel {facts.wheel}")
+        out.append(Case(
+            f"count-{slug}-{facts.id}", f"{hand}: {valid} of 72,072 settings keep the order", [facts.id], "settings",
+            {"cards": cards(hand)}, {"total": total, "valid": valid, "naturals": ids}, pins, ["counting", "setting"],
+            f"{what}. Independent enumeration by conformance/tools/count_settings.py, which tries every front of 3 "
+            f"and middle of 5 (C(13,3) * C(10,5) = {total}) with its own from-scratch hand evaluator and this "
+            f"ruleset's setting order ({order}), finds {valid} that do not foul; its brute-force search of the "
+            f"same settings finds the naturals: {', '.join(ids) or 'none'}.",
+        ))
+    return out
+
+
 # --- generation -------------------------------------------------------------------------
 
 FAMILIES = {
@@ -369,6 +532,8 @@ FAMILIES = {
     "compare": compare_cases,
     "front-middle": cross_cases,
     "setting": setting_cases,
+    "naturals": natural_cases,
+    "counting": counting_cases,
 }
 
 
@@ -402,7 +567,9 @@ def outputs() -> dict[Path, str]:
     for ruleset_id in RULESETS:
         facts = load_facts(ruleset_id)
         for family, make in FAMILIES.items():
-            files[OUT / f"{family}-{ruleset_id}.yaml"] = render(family, ruleset_id, make(facts))
+            cases = make(facts)
+            if cases:
+                files[OUT / f"{family}-{ruleset_id}.yaml"] = render(family, ruleset_id, cases)
     return files
 
 
