@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, TypeChecker, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from cpspec.data import data_dir, schema_path
@@ -56,7 +56,20 @@ MAX_EXTENDS_DEPTH = 8
 @cache
 def ruleset_validator() -> Draft202012Validator:
     schema = json.loads(schema_path("ruleset.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    return _StrictIntegers(schema)
+
+
+def _is_strict_integer(_: TypeChecker, instance: object) -> bool:
+    """JSON Schema counts 3.0 as an integer; the engine's points and counts must be ints, so not here."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_StrictIntegers = cast(
+    type[Draft202012Validator],
+    validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_strict_integer)
+    ),
+)
 
 
 def _path_text(path: Iterable[str | int]) -> str:
@@ -175,6 +188,7 @@ def _merge_chain(chain: list[_RawRuleset]) -> dict[str, Any]:
     rules: list[dict[str, Any]] = []
     for raw in reversed(chain):
         data = raw.data
+        _check_rule_lists(raw)
         removes = data.get("removes_rules", [])
         if isinstance(removes, list):
             unknown = [r for r in removes if r not in {rule.get("id") for rule in rules}]
@@ -184,11 +198,8 @@ def _merge_chain(chain: list[_RawRuleset]) -> dict[str, Any]:
                     raw.loaded.where(("removes_rules",)),
                 )
             rules = [rule for rule in rules if rule.get("id") not in removes]
-        own_rules = data.get("rules", [])
-        if isinstance(own_rules, list):
-            for rule in own_rules:
-                if isinstance(rule, dict):
-                    rules.append({**rule, "_origin": data["id"]})
+        for rule in data.get("rules", []):
+            rules.append({**rule, "_origin": data["id"]})
         top = {k: v for k, v in data.items() if k not in ("rules", "removes_rules", "parameters")}
         merged.update(copy.deepcopy(top))
         if "parameters" in data:
@@ -202,6 +213,21 @@ def _merge_chain(chain: list[_RawRuleset]) -> dict[str, Any]:
     if "removes_rules" in own:
         merged["removes_rules"] = own["removes_rules"]
     return merged
+
+
+def _check_rule_lists(raw: _RawRuleset) -> None:
+    """``rules`` must be a list of mappings and ``removes_rules`` a list of ids before merging uses them."""
+    rules = raw.data.get("rules", [])
+    if not isinstance(rules, list):
+        raise CpspecError("bad_ruleset", "'rules' must be a list of rules", f"{raw.loaded.where(('rules',))} (rules)")
+    for index, rule in enumerate(rules):
+        if not isinstance(rule, dict):
+            raise CpspecError("bad_ruleset", "a rule is a mapping with id, title, topic and text",
+                              f"{raw.loaded.where(('rules', index))} (rules[{index}])")
+    removes = raw.data.get("removes_rules", [])
+    if not isinstance(removes, list) or not all(isinstance(r, str) for r in removes):
+        raise CpspecError("bad_ruleset", "'removes_rules' must be a list of rule ids",
+                          f"{raw.loaded.where(('removes_rules',))} (removes_rules)")
 
 
 def _locate(path: Sequence[str | int], chain: list[_RawRuleset], merged: Mapping[str, Any]) -> str:
@@ -239,7 +265,12 @@ def _validate_schema(merged: dict[str, Any], chain: list[_RawRuleset]) -> None:
         return
     error = cast(ValidationError, best_match(errors))
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    raise CpspecError("bad_ruleset", f"{error.message}{more}", _locate(list(error.absolute_path), chain, merged))
+    path: list[str | int] = list(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        # point at the unexpected key itself rather than at the mapping that holds it
+        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        path += sorted(str(key) for key in error.instance if key not in known)[:1]
+    raise CpspecError("bad_ruleset", f"{error.message}{more}", _locate(path, chain, merged))
 
 
 def _opt(mapping: Mapping[str, Any], key: str) -> Any:
@@ -395,6 +426,10 @@ def _check_semantics(ruleset: Ruleset, loaded: LoadedYaml) -> None:
     if len(set(natural_ids)) != len(natural_ids):
         fail("natural ids must be unique", ("parameters", "naturals", "hands"))
     if p.scoring.scoop is not None:
+        counts = [e["players"] for e in ruleset.document["parameters"]["scoring"]["scoop"]["points_by_players"]]
+        if len(set(counts)) != len(counts):
+            fail("scoop gives two amounts for the same number of players",
+                 ("parameters", "scoring", "scoop", "points_by_players"))
         for n in p.scoring.scoop.points_by_players:
             if not p.players.min <= n <= p.players.max:
                 fail(f"scoop for {n} players, but the ruleset allows {p.players.min}-{p.players.max}",
