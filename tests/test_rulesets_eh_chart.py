@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from conftest import example_deal, matchup, player, ruleset, score
+from conftest import EXAMPLES, example_deal, matchup, player, ruleset, score
 from cpspec.cli import main
 from cpspec.errors import CpspecError
 from cpspec.protocol import serve
@@ -614,6 +614,21 @@ def test_cli_validates_and_lists_the_new_rulesets(capsys: pytest.CaptureFixture[
     for ruleset_id in (WESTERN, EASTERN, CHART):
         assert f"({ruleset_id} 1.0.0," in validated
         assert any(line.split()[0] == ruleset_id for line in listed.splitlines())
+
+
+@pytest.mark.parametrize(("name", "totals", "paid"), [
+    # Derivations in each file's header (the same as the tests above).
+    ("english-harbour-western-a-d.yaml", {"A": 4, "B": -10, "C": 8, "D": -2}, {"A": 1, "B": -5, "C": 4, "D": 0}),
+    ("english-harbour-eastern-quads.yaml", {"A": 10, "B": -10}, None),
+    ("chart-2020-special-hands.yaml", {"North": 18, "East": 14, "South": -15, "West": -17}, None),
+])
+def test_example_files_score_as_their_comments_say(
+    name: str, totals: dict[str, int], paid: dict[str, int] | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["score", str(EXAMPLES / name), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["totals"] == totals
+    assert out.get("settlement", {}).get("paid") == paid
 
 
 # --- coverage of the rules -----------------------------------------------------------------
