@@ -30,19 +30,15 @@ def use_color(choice: str, stream_is_tty: bool, environ: dict[str, str] | os._En
 
 
 def run(args: argparse.Namespace) -> int:
-    from cpspec.errors import CpspecError
     from cpspec.explain import LinkStyle, explain_deal, render_markdown, render_text
-    from cpspec.files import read_deal_file
-    from cpspec.loader import bundled_registry
+    from cpspec.files import read_deal
     from cpspec.ops import op_score
 
-    ruleset_id, deal, where = read_deal_file(args.deal)
-    ruleset = bundled_registry().get(args.ruleset or ruleset_id)
-    try:
+    deal_file = read_deal(args.deal)
+    ruleset = deal_file.ruleset(args.ruleset)
+    deal = deal_file.deal
+    with deal_file.locating_errors():
         output = op_score(ruleset, deal)
-    except CpspecError as error:
-        error.where = f"{where}: {error.where}" if error.where else where
-        raise
     explanation = explain_deal(ruleset, deal, output)
     base: str = args.base_url
     if args.markdown:

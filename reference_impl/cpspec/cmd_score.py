@@ -13,19 +13,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cpspec.errors import CpspecError
-    from cpspec.files import read_deal_file
-    from cpspec.loader import bundled_registry
+    from cpspec.files import read_deal
     from cpspec.ops import op_score
     from cpspec.report import render_score
 
-    ruleset_id, deal, where = read_deal_file(args.deal)
-    ruleset = bundled_registry().get(args.ruleset or ruleset_id)
-    try:
+    deal_file = read_deal(args.deal)
+    ruleset = deal_file.ruleset(args.ruleset)
+    deal = deal_file.deal
+    with deal_file.locating_errors():
         output = op_score(ruleset, deal)
-    except CpspecError as error:
-        error.where = f"{where}: {error.where}" if error.where else where
-        raise
     if args.json:
         print(json.dumps(output, indent=2, ensure_ascii=False))
     else:

@@ -22,8 +22,11 @@ def run(args: argparse.Namespace) -> int:
 
     bundled = data_dir("rulesets")
 
+    # the files' own folders first, in the order given, then the bundled rulesets (a set would make it random)
+    folders = list(dict.fromkeys([*(Path(f).parent for f in args.files), bundled]))
+
     def find(rid: str) -> Path | None:
-        for folder in {Path(f).parent for f in args.files} | {bundled}:
+        for folder in folders:
             candidate = folder / f"{rid}.yaml"
             if candidate.is_file():
                 return candidate
