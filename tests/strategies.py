@@ -118,11 +118,18 @@ def _declarations(ruleset: Ruleset) -> list[str]:
 
 
 @st.composite
-def player_entry(draw: st.DrawFn, ruleset: Ruleset, seat: str, cards: list[str]) -> dict[str, Any]:
-    """One player's entry of the ``score`` input: a setting, maybe a declaration."""
+def player_entry(
+    draw: st.DrawFn, ruleset: Ruleset, seat: str, cards: list[str], built_natural: bool = False
+) -> dict[str, Any]:
+    """One player's entry of the ``score`` input: a setting, maybe a declaration.
+
+    A hand built to hold a natural is declared a natural half the time (where the ruleset has naturals).
+    """
     entry: dict[str, Any] = {"seat": seat}
     declarations = _declarations(ruleset)
     declare = draw(st.sampled_from(declarations)) if declarations and draw(st.integers(0, 9)) == 0 else None
+    if built_natural and "natural" in declarations and draw(st.booleans()):
+        declare = "natural"
     setting = draw(st.sampled_from((grouped_setting, grouped_setting, random_setting)))(cards)
     if declare in ("surrender", "timeout"):
         entry["declare"] = declare
@@ -166,7 +173,8 @@ def deals(draw: st.DrawFn, ruleset: Ruleset, with_stacks: bool = False) -> dict[
         else:
             holdings.append(deck[:13])
             del deck[:13]
-    players = [draw(player_entry(ruleset, seat, cards)) for seat, cards in zip(seats, holdings, strict=True)]
+    players = [draw(player_entry(ruleset, seat, cards, built_natural=index == natural_at))
+               for index, (seat, cards) in enumerate(zip(seats, holdings, strict=True))]
     deal: dict[str, Any] = {"players": players}
     if with_stacks and ruleset.parameters.settlement is not None:
         deal["button"] = draw(st.sampled_from(seats))

@@ -33,7 +33,7 @@ from cpspec.cards import RANKS, SUITS, parse_card
 from cpspec.hands import Wheel, compare, evaluate3, evaluate5
 from cpspec.loader import bundled_registry
 from cpspec.model import Ruleset
-from cpspec.ops import op_score
+from cpspec.ops import op_score, op_tournament
 from strategies import ALL_CARDS, deals, hands, rank_of
 
 RULESET_IDS: Final = bundled_registry().ids()
@@ -224,6 +224,71 @@ def _same_every_time(rules: Ruleset, deal: Deal, _: st.DataObject) -> None:
 @pytest.mark.parametrize(("ruleset_id", "examples"), RUNS)
 def test_the_same_deal_always_scores_the_same(ruleset_id: str, examples: int) -> None:
     check_deals(ruleset_id, examples, _same_every_time, with_stacks=True)
+
+
+# --- how a hand is written down does not matter --------------------------------------
+
+
+def _unset_declared_naturals(rules: Ruleset, deal: Deal, _: st.DataObject) -> None:
+    """A player declaring a natural may give the 13 cards set or unset (docs/protocol.md); same result.
+
+    Whether the natural is real (the player collects it) or false (the player fouls), the
+    player's own segments are never compared, so giving them unset changes no number.
+    """
+    deal = _without_stacks(deal)
+    unset = copy.deepcopy(deal)
+    changed = False
+    for player in unset["players"]:
+        if player.get("declare") == "natural" and "front" in player:
+            player["cards"] = player.pop("front") + player.pop("middle") + player.pop("back")
+            changed = True
+    if not changed:
+        return
+    before, after = op_score(rules, deal), op_score(rules, unset)
+    assert after["totals"] == before["totals"]
+    assert statuses(after) == statuses(before)
+
+
+@pytest.mark.parametrize(("ruleset_id", "examples"), RUNS)
+def test_a_declared_natural_scores_the_same_set_or_unset(ruleset_id: str, examples: int) -> None:
+    check_deals(ruleset_id, examples, _unset_declared_naturals)
+
+
+AUTOMATIC_RUNS: Final = _runs([rid for rid in RULESET_IDS
+                               if bundled_registry().get(rid).parameters.naturals.declaration == "automatic"])
+
+
+def _declaring_an_automatic_natural(rules: Ruleset, deal: Deal, _: st.DataObject) -> None:
+    """Where naturals count whether declared or not, declaring one that the hand holds changes nothing."""
+    deal = _without_stacks(deal)
+    before = op_score(rules, deal)
+    declared = copy.deepcopy(deal)
+    holders = [p["seat"] for p in before["players"] if p["status"] == "natural" and p["declared"] is None]
+    for player in declared["players"]:
+        if player["seat"] in holders:
+            player["declare"] = "natural"
+    after = op_score(rules, declared)
+    assert after["totals"] == before["totals"]
+    assert {p["seat"]: p["natural"] for p in after["players"]} == {p["seat"]: p["natural"] for p in before["players"]}
+
+
+@pytest.mark.parametrize(("ruleset_id", "examples"), AUTOMATIC_RUNS)
+def test_declaring_a_natural_that_counts_anyway_changes_nothing(ruleset_id: str, examples: int) -> None:
+    check_deals(ruleset_id, examples, _declaring_an_automatic_natural)
+
+
+def _one_deal_tournament(rules: Ruleset, deal: Deal, _: st.DataObject) -> None:
+    """A tournament of one deal stands exactly as that deal scores."""
+    deal = _without_stacks(deal)
+    totals = op_score(rules, deal)["totals"]
+    standings = op_tournament(rules, {"deals": [deal]})
+    assert standings["standings"][0]["totals"] == totals
+    assert standings["final"] == totals
+
+
+@pytest.mark.parametrize(("ruleset_id", "examples"), RUNS)
+def test_a_one_deal_tournament_stands_as_the_deal_scores(ruleset_id: str, examples: int) -> None:
+    check_deals(ruleset_id, examples, _one_deal_tournament)
 
 
 # --- the hand evaluators against a slow one written from the rules of poker ---------
