@@ -281,3 +281,6 @@ def op_collection(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str,
             return {"game": game, "level": level.game, "amount": level.amount, "per": level.per,
                     "listed": level.game == game, "rule": table.rule}
     raise CpspecError("unsupported", f"no collection level covers a game of {game:g}", "input.game")
+
+
+from cpspec import ops_settings  # noqa: E402,F401

@@ -244,7 +244,11 @@ def _apply_scoop(players: list[PlayerState], matchups: list[Matchup], ruleset: R
 
 
 def score_deal(deal: Deal, ruleset: Ruleset) -> DealResult:
-    players = [resolve_player(p, ruleset) for p in deal.players]
+    return score_players([resolve_player(p, ruleset) for p in deal.players], ruleset)
+
+
+def score_players(players: list[PlayerState], ruleset: Ruleset) -> DealResult:
+    """Score players already resolved (simulations resolve each hand once and reuse it)."""
     matchups = [compare_players(a, b, ruleset) for a, b in combinations(players, 2)]
     _apply_scoop(players, matchups, ruleset)
     return DealResult(players, matchups)

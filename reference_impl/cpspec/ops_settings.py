@@ -1,0 +1,76 @@
+"""The protocol ops ``settings`` and ``advise``, registered in :data:`cpspec.ops.OPS`.
+
+``settings`` input: ``{"cards": [13 cards], "list": false, "limit": 100}``.
+Output: ``{"total": 72072, "valid": N, "naturals": [ids held, sorted], "best_natural":
+id or null, "natural_details": [...]}``, plus ``"settings": [...]`` when ``list`` is
+true: at most ``limit`` valid settings in :data:`cpspec.settings.LIST_ORDER`.
+
+``advise`` input: ``{"cards": [13 cards], "opponents": N, "deals": N, "seed": S,
+"candidates": K}`` (all but ``cards`` optional); output: see :mod:`cpspec.advise`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from cpspec.cards import Card, parse_cards
+from cpspec.errors import CpspecError
+from cpspec.model import Ruleset
+from cpspec.ops import register
+
+DEFAULT_LIMIT: Final = 100
+MAX_LIMIT: Final = 72_072
+
+
+def _check_keys(data: Mapping[str, Any], required: set[str], optional: set[str]) -> None:
+    missing = sorted(required - set(data))
+    if missing:
+        raise CpspecError("bad_input", f"missing field(s) {', '.join(missing)}", "input")
+    extra = sorted(str(k) for k in set(data) - required - optional)
+    if extra:
+        raise CpspecError("bad_input", f"unknown field(s) {', '.join(extra)}", "input")
+
+
+def whole_number(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    """An optional integer field within [low, high], or a located bad_input error."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise CpspecError("bad_input", f"{key} must be a whole number from {low} to {high}", f"input.{key}")
+    return value
+
+
+def hand_cards(data: Mapping[str, Any]) -> tuple[Card, ...]:
+    return parse_cards(data["cards"], "input.cards", 13)
+
+
+@register("settings", "count (and optionally list) the settings of 13 cards that do not foul; the naturals held")
+def op_settings(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
+    assert ruleset is not None
+    from cpspec.settings import (
+        TOTAL_SETTINGS,
+        best_natural_id,
+        classify,
+        naturals_held,
+        ordered_settings,
+        setting_json,
+    )
+
+    _check_keys(data, {"cards"}, {"list", "limit"})
+    cards = hand_cards(data)
+    listing = data.get("list", False)
+    if not isinstance(listing, bool):
+        raise CpspecError("bad_input", "list must be true or false", "input.list")
+    limit = whole_number(data, "limit", DEFAULT_LIMIT, 0, MAX_LIMIT)
+    table = classify(cards, ruleset)
+    held = naturals_held(cards, ruleset)
+    out: dict[str, Any] = {
+        "total": TOTAL_SETTINGS,
+        "valid": table.valid,
+        "naturals": [h.id for h in held],
+        "best_natural": best_natural_id(cards, ruleset),
+        "natural_details": [h.to_json() for h in held],
+    }
+    if listing:
+        out["settings"] = [setting_json(table, s, ruleset) for s in ordered_settings(table, limit)]
+    return out
