@@ -17,6 +17,8 @@ root::
 
     python conformance/tools/generate_cases.py          # writes conformance/cases/generated/
     python conformance/tools/generate_cases.py --check  # exits 1 if a generated file is stale
+    python conformance/tools/generate_cases.py --family=collection  # one family only (the counting
+                                                                     # family takes minutes)
 """
 
 from __future__ import annotations
@@ -525,6 +527,47 @@ def counting_cases(facts: RulesetFacts) -> list[Case]:
     return out
 
 
+# --- collection (the card club's rake table) --------------------------------------------------
+# Written by hand from the card-club page (source 003) as bcc-collection reads it: "$5 $1 per
+# hand, $10 $1 per hand, $20 $20 per hour, $25 $25 per hour, $50 $30 per hour, $100 $40 per
+# hour, Above $100 $50 per hour", and "Game limits not listed will be collected at the next
+# highest level". (game, level or None for "above $100", amount, per, listed, why)
+
+COLLECTION = [
+    (5, 5, 1, "hand", True, "a $5 game is listed: $1 per hand"),
+    (10, 10, 1, "hand", True, "a $10 game is listed: $1 per hand"),
+    (20, 20, 20, "hour", True, "a $20 game is listed: $20 per hour"),
+    (25, 25, 25, "hour", True, "a $25 game is listed: $25 per hour"),
+    (50, 50, 30, "hour", True, "a $50 game is listed: $30 per hour"),
+    (100, 100, 40, "hour", True, "a $100 game is listed: $40 per hour"),
+    (3, 5, 1, "hand", False, "a $3 game is not listed; the next highest level is $5: $1 per hand"),
+    (15, 20, 20, "hour", False, "a $15 game is not listed; the next highest level is $20: $20 per hour"),
+    (7.5, 10, 1, "hand", False, "a $7.50 game is not listed; the next highest level is $10: $1 per hand"),
+    (30, 50, 30, "hour", False, "a $30 game is not listed; the next highest level is $50: $30 per hour"),
+    (75, 100, 40, "hour", False, "a $75 game is not listed; the next highest level is $100: $40 per hour"),
+    (150, None, 50, "hour", False, "a $150 game is above $100: $50 per hour"),
+    (101, None, 50, "hour", False, "a $101 game is above $100: $50 per hour"),
+]
+
+
+def collection_cases(facts: RulesetFacts) -> list[Case]:
+    collection = facts.params.get("collection")
+    if not collection or collection.get("rule") != "bcc-collection":
+        return []
+    out: list[Case] = []
+    for game, level, amount, per, listed, why in COLLECTION:
+        expected: dict[str, Any] = {"amount": amount, "per": per, "listed": listed}
+        if level is not None:
+            expected = {"level": level, **expected}
+        slug = str(game).replace(".", "-")
+        out.append(Case(
+            f"collection-game-{slug}-{facts.id}", f"a ${game:g} game: ${amount} per {per}", [facts.id], "collection",
+            {"game": game}, expected, ["bcc-collection"], facts.tags_for(["bcc-collection"], ["collection"]),
+            f"{why} (bcc-collection: limits not listed are collected at the next listed level above them).",
+        ))
+    return out
+
+
 # --- generation -------------------------------------------------------------------------
 
 FAMILIES = {
@@ -534,6 +577,7 @@ FAMILIES = {
     "setting": setting_cases,
     "naturals": natural_cases,
     "counting": counting_cases,
+    "collection": collection_cases,
 }
 
 
@@ -562,11 +606,13 @@ def render(family: str, ruleset_id: str, cases: list[Case]) -> str:
     return f"{head}description: {json.dumps(f'The {family} family under {ruleset_id}.')}\ncases:\n{body}"
 
 
-def outputs() -> dict[Path, str]:
+def outputs(only: set[str] | None = None) -> dict[Path, str]:
     files: dict[Path, str] = {}
     for ruleset_id in RULESETS:
         facts = load_facts(ruleset_id)
         for family, make in FAMILIES.items():
+            if only and family not in only:
+                continue
             cases = make(facts)
             if cases:
                 files[OUT / f"{family}-{ruleset_id}.yaml"] = render(family, ruleset_id, cases)
@@ -574,7 +620,8 @@ def outputs() -> dict[Path, str]:
 
 
 def main(argv: list[str]) -> int:
-    files = outputs()
+    only = {a.split("=", 1)[1] for a in argv if a.startswith("--family=")}
+    files = outputs(only or None)
     if "--check" in argv:
         stale = [p for p, text in files.items() if not p.is_file() or p.read_text(encoding="utf-8") != text]
         for path in stale:
