@@ -12,12 +12,15 @@ true: at most ``limit`` valid settings in :data:`cpspec.settings.LIST_ORDER`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cpspec.cards import Card, parse_cards
 from cpspec.errors import CpspecError
 from cpspec.model import Ruleset
 from cpspec.ops import register
+
+if TYPE_CHECKING:
+    from cpspec.advise import Options
 
 DEFAULT_LIMIT: Final = 100
 MAX_LIMIT: Final = 72_072
@@ -74,3 +77,37 @@ def op_settings(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, A
     if listing:
         out["settings"] = [setting_json(table, s, ruleset) for s in ordered_settings(table, limit)]
     return out
+
+
+def advice_options(ruleset: Ruleset, data: Mapping[str, Any]) -> Options:
+    """Read the advise op's optional fields into :class:`cpspec.advise.Options`."""
+    from cpspec.advise import (
+        DEFAULT_CANDIDATES,
+        DEFAULT_DEALS,
+        DEFAULT_SEED,
+        MAX_CANDIDATES,
+        MAX_DEALS,
+        Options,
+        check_options,
+    )
+
+    limits = ruleset.parameters.players
+    options = Options(
+        opponents=whole_number(data, "opponents", limits.max - 1, 0, 64),
+        deals=whole_number(data, "deals", DEFAULT_DEALS, 1, MAX_DEALS),
+        seed=whole_number(data, "seed", DEFAULT_SEED, 0, 2**53),
+        candidates=whole_number(data, "candidates", DEFAULT_CANDIDATES, 1, MAX_CANDIDATES),
+    )
+    check_options(ruleset, options, "input.")
+    return options
+
+
+@register("advise", "the setting with the best expected points against random opponents, by seeded simulation")
+def op_advise(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
+    assert ruleset is not None
+    from cpspec.advise import advise, describe_advice
+
+    _check_keys(data, {"cards"}, {"opponents", "deals", "seed", "candidates"})
+    cards = hand_cards(data)
+    options = advice_options(ruleset, data)
+    return describe_advice(advise(cards, ruleset, options), cards, ruleset)

@@ -87,6 +87,7 @@ class Subsets:
     bit5: tuple[int, ...]  # 1 << place, per 5-card subset
     reflected_bit3: tuple[int, ...]  # 1 << (WEIGHT_SUM - place), per 3-card subset
     disjoint5: tuple[int, ...]  # per 5-card subset M: the bits of the 5-card subsets of the rest
+    disjoint_indices5: tuple[tuple[int, ...], ...]  # per 5-card subset M: the indices of those subsets
 
 
 @cache
@@ -97,22 +98,27 @@ def subsets() -> Subsets:
     places3 = tuple(_place(c) for c in combos3)
     if len(set(places5)) != len(places5) or len(set(places3)) != len(places3):
         raise AssertionError("POSITION_WEIGHTS must give distinct places")
-    disjoint5 = []
-    for middle in combos5:
-        rest = [p for p in range(HAND_SIZE) if p not in middle]
-        disjoint5.append(sum(1 << _place(back) for back in combinations(rest, 5)))
     masks5 = tuple(_mask(c) for c in combos5)
     masks3 = tuple(_mask(c) for c in combos3)
+    index5 = {m: i for i, m in enumerate(masks5)}
+    disjoint5 = []
+    disjoint_indices5 = []
+    for middle in combos5:
+        rest = [p for p in range(HAND_SIZE) if p not in middle]
+        backs = list(combinations(rest, 5))
+        disjoint5.append(sum(1 << _place(back) for back in backs))
+        disjoint_indices5.append(tuple(index5[_mask(back)] for back in backs))
     return Subsets(
         masks5=masks5,
         masks3=masks3,
-        index5={m: i for i, m in enumerate(masks5)},
+        index5=index5,
         index3={m: i for i, m in enumerate(masks3)},
         places5=places5,
         mask5_at=dict(zip(places5, masks5, strict=True)),
         bit5=tuple(1 << p for p in places5),
         reflected_bit3=tuple(1 << (WEIGHT_SUM - p) for p in places3),
         disjoint5=tuple(disjoint5),
+        disjoint_indices5=tuple(disjoint_indices5),
     )
 
 
