@@ -385,3 +385,64 @@ def test_a_broken_ruleset_is_an_error_answer_on_the_protocol(folder: Path) -> No
     assert "parameters.scoring.segment_points" in reply["error"]["message"]
     fine = answer(json.dumps({"id": 4, "op": "describe_ruleset", "ruleset": "two-four", "input": {}}), registry)
     assert fine["output"]["id"] == "two-four"
+
+
+# --- conformance case files, read by the same YAML loader -----------------------------
+
+GOOD_CASE: Final = """\
+cases:
+  - id: hostile-probe-ace-high
+    description: Three unpaired cards are high card.
+    rulesets: [basic]
+    op: classify
+    input: {cards: [As, Ks, Qs]}
+    expected: {category: high_card}
+    pins: []
+    tags: [hand-ranking]
+    derivation: No pair and no three of a kind; a front's run and suit do not count, so high card.
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "where"),
+    [
+        pytest.param("", "", None, None, id="the-good-case-loads"),
+        pytest.param("description: Three", "description: !!python/object/apply:os.system [ls]\n    x: Three", "bad_file",
+                     "a.yaml:3", id="python-tag"),
+        pytest.param("    pins: []\n", "    pins: []\n    pins: []\n", "bad_file", "a.yaml:9", id="repeated-key"),
+        pytest.param("    pins: []\n", "    pins: &p []\n    x: *p\n", "bad_file", "a.yaml:8", id="anchor"),
+        pytest.param("input: {cards: [As, Ks, Qs]}", "input: {cards: .inf}", "bad_file", "a.yaml:6", id="infinity"),
+        pytest.param("    expected: {category: high_card}\n", "    expected_error: no_such_code\n", "bad_case",
+                     "a.yaml:7 (cases[0].expected_error)", id="unknown-error-code"),
+        pytest.param("[hand-ranking]", "[frob]", "bad_case", "a.yaml:9 (cases[0].tags[0])", id="unknown-tag"),
+        pytest.param("pins: []", "pins: [zz-nope]", "bad_case", "a.yaml:8 (cases[0].pins[0])", id="missing-rule"),
+        pytest.param("rulesets: [basic]", "rulesets: [nope]", "bad_case", "a.yaml:4 (cases[0].rulesets[0])",
+                     id="unknown-ruleset"),
+        pytest.param("id: hostile-probe-ace-high", "id: ../x", "bad_case", "a.yaml:2 (cases[0].id)", id="id-a-path"),
+    ],
+)
+def test_a_hostile_case_file_is_refused_and_located(
+    tmp_path: Path, old: str, new: str, code: str | None, where: str | None
+) -> None:
+    from cpspec.cases import load_corpus
+
+    assert GOOD_CASE.count(old) == 1 or old == ""
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "a.yaml").write_text(GOOD_CASE.replace(old, new) if old else GOOD_CASE, encoding="utf-8")
+    if code is None:
+        assert [case.id for case in load_corpus(tmp_path)] == ["hostile-probe-ace-high"]
+        return
+    with pytest.raises(CpspecError) as info:
+        load_corpus(tmp_path)
+    assert info.value.code == code and where is not None and where in info.value.describe(), info.value.describe()
+
+
+def test_a_case_id_used_in_two_files_is_refused(tmp_path: Path) -> None:
+    from cpspec.cases import load_corpus
+
+    (tmp_path / "cases").mkdir()
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / "cases" / name).write_text(GOOD_CASE, encoding="utf-8")
+    with pytest.raises(CpspecError) as info:
+        load_corpus(tmp_path)
+    assert info.value.code == "bad_case" and "used twice" in info.value.describe()
