@@ -1,0 +1,238 @@
+"""Benchmarks: every figure as a ratio to a named baseline measured in the same run.
+
+    python3 bench/run.py            # about three minutes
+    python3 bench/run.py --quick    # under a minute
+
+One line per figure. The machine may be busy, so timings interleave the measured code
+with its baseline and report medians; the ratios are the figures to compare, not the
+absolute times. ``treys`` (the ``bench`` extra) is needed for the treys comparison only.
+See docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if not (REPO / "reference_impl" / "cpspec").is_dir():  # pragma: no cover - bench runs from a checkout
+    raise SystemExit("run bench/run.py from a checkout of chinese-poker-spec")
+sys.path.insert(0, str(REPO / "reference_impl"))
+
+from cpspec.cards import cards_text  # noqa: E402
+from cpspec.fasteval import evaluator  # noqa: E402
+from cpspec.hands import Wheel, evaluate5  # noqa: E402
+from cpspec.loader import bundled_registry  # noqa: E402
+from cpspec.settings import classify, count_valid_slowly, subsets  # noqa: E402
+
+SEED = 20240501
+
+
+def elapsed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def cpu(action: Callable[[], object]) -> float:
+    """CPU seconds of this process: other processes on a busy machine do not count."""
+    start = time.process_time()
+    action()
+    return time.process_time() - start
+
+
+def line(text: str) -> None:
+    print(text, flush=True)
+
+
+# --- 5-card evaluation --------------------------------------------------------------------
+
+
+def bench_eval5(hands_count: int, rounds: int) -> None:
+    rng = random.Random(SEED)
+    hands = [tuple(rng.sample(range(52), 5)) for _ in range(hands_count)]
+    blocks = [hands[i: i + 1000] for i in range(0, hands_count, 1000)]
+    key5 = evaluator(Wheel.LOWEST).key5
+    try:
+        from treys import Card, Evaluator  # type: ignore[import-untyped]
+    except ImportError:
+        line("eval5 vs treys: n/a (treys is not installed: python3 -m pip install '.[bench]')")
+        took = statistics.median(cpu(lambda: [key5(h) for h in hands]) for _ in range(rounds))
+        line(f"eval5 detail: fasteval {took / hands_count * 1e9:.0f} ns/hand")
+        return
+    treys_evaluate = Evaluator().evaluate
+    # treys wants a hand and a board: two cards and three, converted before timing.
+    treys_blocks = [[([Card.new(t) for t in cards_text(h[:2])], [Card.new(t) for t in cards_text(h[2:])])
+                     for h in block] for block in blocks]
+
+    def ours(block: list[tuple[int, ...]]) -> None:
+        for hand in block:
+            key5(hand)
+
+    def theirs(block: list[tuple[list[int], list[int]]]) -> None:
+        for hand, board in block:
+            treys_evaluate(hand, board)
+
+    ratios, ours_ns, theirs_ns = [], [], []
+    for _ in range(rounds):
+        t_ours = t_theirs = 0.0
+        for mine, other in zip(blocks, treys_blocks, strict=True):  # alternate block by block
+            t_theirs += cpu(lambda other=other: theirs(other))  # type: ignore[misc]
+            t_ours += cpu(lambda mine=mine: ours(mine))  # type: ignore[misc]
+        ratios.append(t_theirs / t_ours)
+        ours_ns.append(t_ours / hands_count * 1e9)
+        theirs_ns.append(t_theirs / hands_count * 1e9)
+    sample = hands[: hands_count // 20]
+    reference_ns = cpu(lambda: [evaluate5(h) for h in sample]) / len(sample) * 1e9
+    batch_ns = cpu(lambda: list(map(key5, hands))) / hands_count * 1e9
+    line(f"eval5 vs treys: {statistics.median(ratios):.2f}")
+    line(f"eval5 detail: fasteval {statistics.median(ours_ns):.0f} ns/hand, treys Evaluator.evaluate "
+         f"{statistics.median(theirs_ns):.0f} ns/hand (one call per hand, {hands_count:,} random hands, "
+         f"alternating blocks of 1,000, median of {rounds} rounds); fasteval through map {batch_ns:.0f} ns/hand; "
+         f"the reference hands.evaluate5 {reference_ns:.0f} ns/hand")
+
+
+# --- all settings of a hand -----------------------------------------------------------------
+
+
+def bench_settings(hands_count: int, naive_count: int, ruleset_id: str) -> None:
+    ruleset = bundled_registry().get(ruleset_id)
+    rng = random.Random(SEED + 1)
+    hands = [tuple(rng.sample(range(52), 13)) for _ in range(hands_count)]
+    subsets()
+    evaluator(ruleset.parameters.hands.wheel)  # tables built once per process, not timed
+    classify(hands[0], ruleset)
+    fast = [cpu(lambda hand=hand: classify(hand, ruleset)) for hand in hands]  # type: ignore[misc]
+    fast_median = statistics.median(fast) * 1000
+    line(f"settings: {fast_median:.2f} ms")
+    naive: list[float] = []
+    for hand in hands[:naive_count]:
+        start = time.process_time()
+        count = count_valid_slowly(hand, ruleset)
+        naive.append(time.process_time() - start)
+        assert count == classify(hand, ruleset).valid, "the fast count must equal the naive one"
+    naive_median = statistics.median(naive) * 1000
+    fast_same = statistics.median(fast[:naive_count]) * 1000
+    line(f"settings naive: {naive_median:.0f} ms; ratio {naive_median / fast_same:.0f}x "
+         f"(every one of 72,072 settings evaluated afresh with hands.evaluate and setting.check_order; "
+         f"fast: median of {hands_count} random hands, best {min(fast) * 1000:.2f} ms; naive: {naive_count} "
+         f"of the same hands; ruleset {ruleset_id})")
+
+
+# --- the protocol's score path -------------------------------------------------------------
+
+
+def score_requests(count: int) -> list[str]:
+    """Four-player score requests: random deals, each player set by the advisor's opponent policy."""
+    from cpspec.advise import opponent_player
+
+    rng = random.Random(SEED + 2)
+    lines = []
+    for index in range(count):
+        ruleset_id = ("chiptalk", "basic", "two-four")[index % 3]
+        ruleset = bundled_registry().get(ruleset_id)
+        deck = rng.sample(range(52), 52)
+        players = []
+        for seat_index, seat in enumerate("ABCD"):
+            cards = deck[13 * seat_index: 13 * seat_index + 13]
+            if rng.random() < 0.1:  # some fouls: the cards in the order dealt
+                players.append({"seat": seat, "front": cards_text(cards[:3]), "middle": cards_text(cards[3:8]),
+                                "back": cards_text(cards[8:])})
+                continue
+            player = opponent_player(seat, cards, ruleset)
+            if player.front is None or player.middle is None or player.back is None:
+                players.append({"seat": seat, "declare": "natural", "cards": cards_text(cards)})
+            else:
+                players.append({"seat": seat, "front": cards_text(player.front),
+                                "middle": cards_text(player.middle), "back": cards_text(player.back)})
+        lines.append(json.dumps({"id": index, "op": "score", "ruleset": ruleset_id, "input": {"players": players}}))
+    return lines
+
+
+def serve_rate(lines: Sequence[str]) -> float:
+    from cpspec.protocol import serve
+
+    data = ("\n".join(lines) + "\n").encode()
+    out = io.StringIO()
+    seconds = cpu(lambda: serve(io.BytesIO(data), out))
+    answers = out.getvalue().splitlines()
+    assert len(answers) == len(lines) and all('"output"' in a for a in answers), answers[:1]
+    return len(lines) / seconds
+
+
+def bench_protocol(count: int, rounds: int) -> None:
+    requests = score_requests(count)
+    hello = [json.dumps({"id": i, "op": "hello", "input": {}}) for i in range(count)]
+    serve_rate(requests[:50])  # warm: rulesets loaded, modules imported
+    rates, hello_rates = [], []
+    for _ in range(rounds):
+        rates.append(serve_rate(requests))
+        hello_rates.append(serve_rate(hello))
+    rate = statistics.median(rates)
+    line(f"protocol score: {rate:,.0f} req/s (target 5,000; baseline: hello {statistics.median(hello_rates):,.0f} "
+         f"req/s; {count:,} four-player score requests through protocol.serve with in-memory streams, "
+         f"median of {rounds})")
+
+
+# --- start-up -------------------------------------------------------------------------------
+
+
+def wall_ms(command: Sequence[str], stdin: bytes | None = None) -> float:
+    env = {**os.environ, "PYTHONPATH": str(REPO / "reference_impl")}
+    start = time.perf_counter()
+    done = subprocess.run(command, input=stdin, capture_output=True, env=env, check=False)
+    took = (time.perf_counter() - start) * 1000
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    return took
+
+
+def bench_startup(runs: int) -> None:
+    python = [sys.executable]
+    hello = b'{"id": 1, "op": "hello", "input": {}}\n'
+    baseline, helps, protocols = [], [], []
+    for _ in range(runs):  # interleaved
+        baseline.append(wall_ms([*python, "-c", "pass"]))
+        helps.append(wall_ms([*python, "-m", "cpspec", "--help"]))
+        protocols.append(wall_ms([*python, "-m", "cpspec", "protocol"], hello))
+    base = statistics.median(baseline)
+    for name, times in (("--help", helps), ("protocol", protocols)):
+        took = statistics.median(times)
+        what = "cpspec --help" if name == "--help" else "cpspec protocol answering hello, then end of input"
+        line(f"startup {name}: {took:.0f} ms (target 150; baseline: python -c pass {base:.0f} ms, so "
+             f"{took - base:+.0f} ms for cpspec; {what}; median of {runs} runs)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions: under a minute")
+    parser.add_argument("--only", choices=("eval5", "settings", "protocol", "startup"), action="append",
+                        help="run only these benchmarks (repeatable)")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    chosen = set(args.only or ("eval5", "settings", "protocol", "startup"))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    line(f"machine: Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
+         f"load average {load:.2f}{' (quick run)' if quick else ''}")
+    if "eval5" in chosen:
+        bench_eval5(hands_count=20_000 if quick else 50_000, rounds=5 if quick else 9)
+    if "settings" in chosen:
+        bench_settings(hands_count=60 if quick else 300, naive_count=1 if quick else 3, ruleset_id="chiptalk")
+    if "protocol" in chosen:
+        bench_protocol(count=600 if quick else 2000, rounds=3 if quick else 5)
+    if "startup" in chosen:
+        bench_startup(runs=7 if quick else 21)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
