@@ -178,5 +178,6 @@ def deals(draw: st.DrawFn, ruleset: Ruleset, with_stacks: bool = False) -> dict[
     deal: dict[str, Any] = {"players": players}
     if with_stacks and ruleset.parameters.settlement is not None:
         deal["button"] = draw(st.sampled_from(seats))
-        deal["stacks"] = {seat: draw(st.integers(min_value=0, max_value=60)) for seat in seats}
+        stack = st.integers(min_value=0, max_value=60) | st.just(1000)  # 1000 covers any deal's result
+        deal["stacks"] = {seat: draw(stack) for seat in seats}
     return deal
