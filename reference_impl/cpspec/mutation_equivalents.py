@@ -1,0 +1,215 @@
+"""Why a surviving mutant cannot change any outcome: equivalent mutants, argued from the ruleset.
+
+Each check looks at the unmutated ruleset document and the mutated parameter and returns a
+sentence when the change provably cannot alter any score, settlement, classification or
+error the protocol reports (only the wording of a ``reason`` or the split of ``credits``
+may differ), or None when a case is needed. The arguments are deliberately narrow: a check
+fires only when the parameter is not read at all under the rest of the ruleset, or when
+the numbers work out the same whatever the hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Path = tuple[str | int, ...]
+Check = Callable[[Mapping[str, Any], Path, Any], "str | None"]
+
+PENALTY_STATUSES = ("foul", "surrender", "timeout")
+
+
+def _parameters(document: Mapping[str, Any]) -> Mapping[str, Any]:
+    parameters: Mapping[str, Any] = document["parameters"]
+    return parameters
+
+
+def _no_bonuses(document: Mapping[str, Any]) -> bool:
+    return not _parameters(document)["bonuses"]["table"]
+
+
+def _no_naturals(document: Mapping[str, Any]) -> bool:
+    return not _parameters(document)["naturals"]["hands"]
+
+
+def _penalty(document: Mapping[str, Any], status: str) -> Mapping[str, Any] | None:
+    penalty: Mapping[str, Any] | None = _parameters(document)["penalties"].get(status)
+    return penalty
+
+
+def _bonus_option(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    if path[:2] == ("parameters", "bonuses") and path[2] != "table" and _no_bonuses(document):
+        return "the bonus table is empty, so no hand ever earns a bonus and how bonuses are paid is never read"
+    return None
+
+
+def _natural_option(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    if path[:2] == ("parameters", "naturals") and path[2] != "hands" and _no_naturals(document):
+        return ("the ruleset has no naturals (a natural declaration is refused), so no natural option is "
+                "ever read")
+    return None
+
+
+def _penalty_option_never_read(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    if path[:2] != ("parameters", "penalties") or len(path) < 4:
+        return None
+    key = path[3]
+    if key == "against_natural" and _no_naturals(document):
+        return "no hand is ever a natural in this ruleset, so what a penalty pays a natural is never read"
+    if key == "plus_opponent_bonuses" and _no_bonuses(document):
+        return "the bonus table is empty, so there is never an opponent's bonus to add to a penalty"
+    return None
+
+
+def _pays_to_member(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """A status toggled in pays_to that no opponent can have, or that pays back the same."""
+    if path[:2] != ("parameters", "penalties") or len(path) != 4 or path[3] != "pays_to":
+        return None
+    payer = str(path[2])
+    before = set(_parameters(document)["penalties"][payer]["pays_to"])
+    toggled = before.symmetric_difference(after)
+    if len(toggled) != 1:
+        return None
+    status = toggled.pop()
+    if status == "natural" and _no_naturals(document):
+        return "no opponent can be a natural in this ruleset, so paying naturals or not is never read"
+    if status in PENALTY_STATUSES and _penalty(document, status) is None:
+        return f"the ruleset has no {status}, so no opponent can have that status"
+    if status == payer:
+        return (f"two players who both {payer} pay each other the same amount, so whether a {payer} pays "
+                f"another {payer} nets to nothing in every matchup")
+    return None
+
+
+def _sweep_value(document: Mapping[str, Any]) -> int:
+    scoring = _parameters(document)["scoring"]
+    overall = scoring.get("overall")
+    return 3 * int(scoring["segment_points"]) + (int(overall["points"]) if overall else 0)
+
+
+def _mode_same_amount(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """fixed <-> scooped when a sweep is worth exactly the fixed points and nothing else is added."""
+    if path[:2] != ("parameters", "penalties") or len(path) != 4 or path[3] != "mode":
+        return None
+    penalty = _penalty(document, str(path[2]))
+    if penalty is None or not _no_bonuses(document):
+        return None
+    if _sweep_value(document) == int(penalty["points"]):
+        return (f"with no bonus hands a sweep is worth {_sweep_value(document)} (three segments and any overall "
+                f"point), the same as the fixed {penalty['points']} points, so paying it either way is the same")
+    return None
+
+
+def _penalty_field(path: Path, key: str) -> bool:
+    return path[:2] == ("parameters", "penalties") and len(path) == 4 and path[3] == key
+
+
+def _opponent_can_be(document: Mapping[str, Any], payer: str, status: str) -> bool:
+    """Whether some opponent of a ``payer`` hand can have ``status`` and be paid for it."""
+    if status == "natural":
+        return not _no_naturals(document)
+    if status in PENALTY_STATUSES:
+        return _penalty(document, status) is not None and status != payer  # the same status pays back alike
+    return True
+
+
+def _scooped_points_unread(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """In scooped mode the points are paid only to opponents that are neither normal nor paid a natural's value."""
+    if not _penalty_field(path, "points"):
+        return None
+    payer = str(path[2])
+    penalty = _penalty(document, payer)
+    if penalty is None or penalty["mode"] != "scooped":
+        return None
+    for status in penalty["pays_to"]:
+        if status == "normal" or not _opponent_can_be(document, payer, status):
+            continue
+        if status == "natural" and penalty["against_natural"] == "natural_value":
+            continue
+        return None
+    return (f"the {payer} penalty is scooped: a normal opponent is paid a sweep and a natural its own value, "
+            f"and no other opponent is paid, so the fixed points are never read")
+
+
+def _scooped_bonus_flag_unread(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    if not _penalty_field(path, "plus_opponent_bonuses"):
+        return None
+    penalty = _penalty(document, str(path[2]))
+    if penalty is not None and penalty["mode"] == "scooped":
+        return ("a scooped penalty pays a normal opponent the sweep, bonuses included as the sweep earns them; "
+                "adding bonuses applies only to fixed penalties")
+    return None
+
+
+def _against_natural_same_amount(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    if not _penalty_field(path, "against_natural"):
+        return None
+    payer = str(path[2])
+    penalty = _penalty(document, payer)
+    if penalty is None:
+        return None
+    if "natural" not in penalty["pays_to"]:
+        return f"a {payer} pays nothing to a natural, so what it would pay one is never read"
+    values = {int(h["points"]) for h in _parameters(document)["naturals"]["hands"]}
+    if values == {int(penalty["points"])}:
+        return (f"every natural is worth {penalty['points']}, the {payer} penalty's fixed points, so paying a "
+                f"natural its value or the fixed points is the same")
+    return None
+
+
+def _requires_win_implied(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    if path == ("parameters", "bonuses", "requires_win") and _parameters(document)["bonuses"]["mode"] == "instead":
+        return ("bonuses paid instead of the segment's unit are earned only by winning the segment, so "
+                "requires_win is implied by mode instead (the loader sets it)")
+    return None
+
+
+def _multiplier_unread(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    bonuses = _parameters(document)["bonuses"]
+    if path == ("parameters", "bonuses", "same_category_multiplier") and not bonuses["requires_win"] \
+            and bonuses["mode"] == "added":
+        return ("bonuses are paid for holding the hand, won or lost, never for beating a hand, so there is no "
+                "beaten hand of the same kind to multiply against")
+    return None
+
+
+def _decided_by_same_without_bonuses(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    if path != ("parameters", "scoring", "overall", "decided_by") or not _no_bonuses(document):
+        return None
+    before = _parameters(document)["scoring"]["overall"]["decided_by"]
+    if {before, after} == {"higher_total", "more_segments"}:
+        return ("with no bonus hands a matchup's total is the segment points won, so the higher total is "
+                "always the player who won more segments")
+    return None
+
+
+def _buy_in(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    if path[:2] == ("parameters", "buy_in"):
+        return ("the buy-in is reported only by describe_ruleset, which echoes the parameters and is not run "
+                "against mutants; no score depends on it")
+    return None
+
+
+CHECKS: tuple[Check, ...] = (
+    _bonus_option,
+    _natural_option,
+    _penalty_option_never_read,
+    _pays_to_member,
+    _mode_same_amount,
+    _scooped_points_unread,
+    _scooped_bonus_flag_unread,
+    _against_natural_same_amount,
+    _requires_win_implied,
+    _multiplier_unread,
+    _decided_by_same_without_bonuses,
+    _buy_in,
+)
+
+
+def explain_survivor(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """Why changing ``path`` to ``after`` cannot change any outcome, or None if it might."""
+    for check in CHECKS:
+        reason = check(document, path, after)
+        if reason is not None:
+            return reason
+    return None
