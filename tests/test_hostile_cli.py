@@ -284,3 +284,17 @@ def test_protocol_process_with_hostile_stdin_never_writes_stderr() -> None:
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [a.get("error", {}).get("code") for a in answers] == ["bad_json", "too_large", "bad_json", None]
     assert answers[2]["id"] == 1 and answers[3]["output"]["protocol"] == 1
+
+
+def test_control_characters_in_what_the_user_wrote_stay_one_harmless_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A seat name with a newline and a terminal escape (written as YAML escapes), in a deal
+    # where the seat is named in the error: B's front repeats A's 2c.
+    deal = GOOD_DEAL.replace("seat: A", 'seat: "A\\nB\\u001b[2J"').replace("[Ts, 8h, 6d]", "[Ts, 8h, 2c]")
+    path = _write(tmp_path / "deal.yaml", deal)
+    line = assert_refused(cli(capsys, "score", str(path)), "score", "2c")
+    assert "\x1b" not in line and "A\\x0aB\\x1b[2J" in line
+    odd_name = tmp_path / "new\nline.yaml"
+    line = assert_refused(cli(capsys, "validate", str(odd_name)), "validate", "no such file")
+    assert "new\\x0aline.yaml" in line

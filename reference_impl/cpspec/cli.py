@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from cpspec.errors import CpspecError
+    from cpspec.errors import CpspecError, one_line
 
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except CpspecError as error:
-        print(f"cpspec {args.command}: error: {error.describe()}", file=sys.stderr)
+        print(f"cpspec {args.command}: error: {one_line(error.describe())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"cpspec {args.command}: interrupted", file=sys.stderr)
@@ -88,5 +88,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: one line, not a traceback
-        print(f"cpspec {args.command}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"cpspec {args.command}: internal error: {type(exc).__name__}: {one_line(str(exc))}", file=sys.stderr)
         return 70

@@ -17,7 +17,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from cpspec.data import data_dir
-    from cpspec.errors import CpspecError
+    from cpspec.errors import CpspecError, one_line
     from cpspec.loader import load_ruleset
 
     bundled = data_dir("rulesets")
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
             ruleset = load_ruleset(path, find)
         except CpspecError as error:
             failures += 1
-            print(f"cpspec validate: error: {error.describe()}", file=sys.stderr)
+            print(f"cpspec validate: error: {one_line(error.describe())}", file=sys.stderr)
             continue
         print(f"ok  {path}  ({ruleset.id} {ruleset.version}, {len(ruleset.rules)} rules)")
     return 2 if failures else 0

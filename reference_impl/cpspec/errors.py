@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 #: The closed list of error codes, shared by the CLI, the protocol and the corpus.
@@ -45,3 +46,15 @@ class CpspecError(Exception):
 
     def to_json(self) -> dict[str, str]:
         return {"code": self.code, "message": self.describe()}
+
+
+_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with control characters (newlines, terminal escapes) written as ``\\xNN``.
+
+    Messages quote what the user wrote (seat names, file names); on a terminal they must stay
+    one harmless line.
+    """
+    return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
