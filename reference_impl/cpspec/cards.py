@@ -43,6 +43,9 @@ def make_card(rank: int, suit: int) -> Card:
 
 def parse_card(text: object, where: str | None = None) -> Card:
     """Parse one card; raise ``CpspecError('bad_card')`` naming ``where`` on bad text."""
+    known = _CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+    if known is not None:  # the common case, in one look-up; anything else takes the long way
+        return known
     if not isinstance(text, str) or len(text) != 2:
         raise CpspecError("bad_card", f"{text!r} is not a card (expected e.g. 'Td', 'As')", where)
     rank = RANKS.find(text[0].upper())
@@ -50,6 +53,16 @@ def parse_card(text: object, where: str | None = None) -> Card:
     if rank < 0 or suit < 0:
         raise CpspecError("bad_card", f"{text!r} is not a card (expected e.g. 'Td', 'As')", where)
     return make_card(rank, suit)
+
+
+#: Every spelling parse_card accepts: a rank in either case, a suit in either case.
+_CARD_BY_TEXT: Final[dict[str, Card]] = {
+    r + s: make_card(rank, suit)
+    for rank, rank_char in enumerate(RANKS)
+    for r in {rank_char, rank_char.lower()}
+    for suit, suit_char in enumerate(SUITS)
+    for s in {suit_char, suit_char.upper()}
+}
 
 
 def parse_cards(texts: object, where: str, size: int | None = None) -> tuple[Card, ...]:
@@ -63,7 +76,9 @@ def parse_cards(texts: object, where: str, size: int | None = None) -> tuple[Car
     cards: list[Card] = []
     seen: dict[Card, int] = {}
     for index, text in enumerate(texts):
-        card = parse_card(text, f"{where}[{index}]")
+        card = _CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is None:  # not a card: parse_card raises, naming the place
+            card = parse_card(text, f"{where}[{index}]")
         if card in seen:
             raise CpspecError(
                 "duplicate_card",

@@ -162,3 +162,39 @@ def front_comparable(middle_key: int) -> int:
     """
     mask = _FRONT_DIGITS_MASK.get(middle_key >> CATEGORY_SHIFT)
     return middle_key if mask is None else middle_key & mask
+
+
+# --- a lazy memo, for code that evaluates few hands but many times -------------------------
+
+_MEMO5: dict[Wheel, dict[int, HandValue]] = {wheel: {} for wheel in Wheel}
+_MEMO3: dict[int, HandValue] = {}
+
+
+def memo_value5(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue:
+    """``evaluate5(cards, wheel)``, remembered by rank multiset and flushness.
+
+    Unlike :func:`evaluator` this builds no tables up front: a process that scores a
+    handful of deals pays nothing, a server scoring thousands soon looks every hand up.
+    """
+    if len(cards) != 5:
+        return evaluate5(cards, wheel)  # let the reference say what is wrong
+    a, b, c, d, e = cards
+    flush = a & 3 == b & 3 == c & 3 == d & 3 == e & 3
+    slot = (RANK_CODE[a] + RANK_CODE[b] + RANK_CODE[c] + RANK_CODE[d] + RANK_CODE[e]) * 2 + flush
+    memo = _MEMO5[wheel]
+    value = memo.get(slot)
+    if value is None:
+        value = memo[slot] = evaluate5(cards, wheel)
+    return value
+
+
+def memo_value3(cards: Sequence[Card]) -> HandValue:
+    """``evaluate3(cards)``, remembered by rank multiset."""
+    if len(cards) != 3:
+        return evaluate3(cards)
+    a, b, c = cards
+    slot = RANK_CODE[a] + RANK_CODE[b] + RANK_CODE[c]
+    value = _MEMO3.get(slot)
+    if value is None:
+        value = _MEMO3[slot] = evaluate3(cards)
+    return value

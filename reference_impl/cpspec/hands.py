@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
 from cpspec.cards import ACE, RANK_NAMES, Card, rank_of, suit_of
@@ -40,9 +40,10 @@ class Category(IntEnum):
     @property
     def id(self) -> str:
         """The category's id in rulesets and on the wire, e.g. ``full_house``."""
-        return self.name.lower()
+        return _CATEGORY_IDS[self]
 
 
+_CATEGORY_IDS: tuple[str, ...] = tuple(c.name.lower() for c in Category)  # looked up by value: scoring's hot path
 CATEGORY_BY_ID: dict[str, Category] = {c.id: c for c in Category}
 #: Hand names that rulesets may use besides the nine category ids.
 EXTRA_HAND_IDS: frozenset[str] = frozenset({"royal_flush"})
@@ -69,14 +70,15 @@ class HandValue:
     size: int
     royal: bool = False
     wheel: bool = False
+    #: An int that orders hands of the same size: higher is better. Computed once, since
+    #: scoring compares the same hands many times; not part of equality or the repr.
+    key: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def key(self) -> int:
-        """An int that orders hands of the same size: higher is better."""
+    def __post_init__(self) -> None:
         value = int(self.category)
         for position in range(5):
             value = value * 16 + (self.ranks[position] + 1 if position < len(self.ranks) else 0)
-        return value
+        object.__setattr__(self, "key", value)
 
     @property
     def name(self) -> str:

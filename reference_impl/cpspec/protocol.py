@@ -52,24 +52,30 @@ def _check_value(value: Any, depth: int = 0) -> None:
     """Refuse NaN, Infinity (also a number too large for a double), lone surrogates and deep nesting."""
     if depth > MAX_DEPTH:
         raise CpspecError("too_large", f"nested deeper than {MAX_DEPTH} levels")
-    if isinstance(value, _NonFinite):
-        raise CpspecError("bad_json", f"{value.name} is not valid JSON")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise CpspecError("bad_json", "a number is too large to be a JSON number (a double)")
     if isinstance(value, str):
-        if not _encodable(value):
+        if not value.isascii() and not _encodable(value):  # isascii reads a flag: the common case is cheap
             raise CpspecError("bad_json", "a string holds a lone surrogate")
+    elif isinstance(value, _NonFinite):
+        raise CpspecError("bad_json", f"{value.name} is not valid JSON")
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise CpspecError("bad_json", "a number is too large to be a JSON number (a double)")
     elif isinstance(value, dict):
         for key, item in value.items():
-            _check_value(key, depth + 1)
-            _check_value(item, depth + 1)
+            # An ASCII string within the depth limit needs no check: skip the call (one per card).
+            if type(key) is not str or depth >= MAX_DEPTH or not key.isascii():
+                _check_value(key, depth + 1)
+            if type(item) is not str or depth >= MAX_DEPTH or not item.isascii():
+                _check_value(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
-            _check_value(item, depth + 1)
+            if type(item) is not str or depth >= MAX_DEPTH or not item.isascii():
+                _check_value(item, depth + 1)
 
 
 def _nesting_ok(text: str) -> bool:
     """A cheap scan so that json.loads never recurses too deeply."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # too few openers to nest too deep
+        return True
     depth = 0
     deepest = 0
     in_string = escaped = False

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from cpspec.cards import Card
 from cpspec.deal import PlayerInput
 from cpspec.errors import CpspecError
-from cpspec.hands import HandValue, compare, compare_front_with_middle, evaluate3, evaluate5
+from cpspec.fasteval import memo_value3, memo_value5
+from cpspec.hands import HandValue, compare, compare_front_with_middle
 from cpspec.model import BonusEntry, NaturalHand, Ruleset, Status
 from cpspec.naturals import NaturalWitness, find_natural
 
@@ -37,7 +38,8 @@ def evaluate_setting(
     front: Sequence[Card], middle: Sequence[Card], back: Sequence[Card], ruleset: Ruleset
 ) -> SegmentHands:
     wheel = ruleset.parameters.hands.wheel
-    return SegmentHands(evaluate3(front), evaluate5(middle, wheel), evaluate5(back, wheel))
+    # Remembered evaluate3/evaluate5 results: the same values, looked up once a hand was seen.
+    return SegmentHands(memo_value3(front), memo_value5(middle, wheel), memo_value5(back, wheel))
 
 
 def check_order(hands: SegmentHands, ruleset: Ruleset) -> SettingCheck:
