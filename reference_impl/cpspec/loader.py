@@ -12,10 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
-
-from jsonschema import Draft202012Validator, TypeChecker, validators
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any, cast
 
 from cpspec.data import data_dir, schema_path
 from cpspec.errors import CpspecError
@@ -50,26 +47,32 @@ from cpspec.model import (
 from cpspec.naturals import DetectionOptions
 from cpspec.yamlsafe import LoadedYaml, load_yaml_file, require_mapping
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, TypeChecker
+
 MAX_EXTENDS_DEPTH = 8
 
 
 @cache
 def ruleset_validator() -> Draft202012Validator:
+    # jsonschema is imported only when a ruleset is validated: it is the slowest import of all,
+    # and commands such as `cpspec --help` or the protocol's hello never need it.
+    from jsonschema import Draft202012Validator, validators
+
+    strict_integers = cast(
+        type[Draft202012Validator],
+        validators.extend(  # type: ignore[no-untyped-call]
+            Draft202012Validator,
+            type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_strict_integer),
+        ),
+    )
     schema = json.loads(schema_path("ruleset.schema.json").read_text(encoding="utf-8"))
-    return _StrictIntegers(schema)
+    return strict_integers(schema)
 
 
 def _is_strict_integer(_: TypeChecker, instance: object) -> bool:
     """JSON Schema counts 3.0 as an integer; the engine's points and counts must be ints, so not here."""
     return isinstance(instance, int) and not isinstance(instance, bool)
-
-
-_StrictIntegers = cast(
-    type[Draft202012Validator],
-    validators.extend(  # type: ignore[no-untyped-call]
-        Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_strict_integer)
-    ),
-)
 
 
 def _path_text(path: Iterable[str | int]) -> str:
@@ -259,6 +262,8 @@ def _strip_private(value: Any) -> Any:
 
 
 def _validate_schema(merged: dict[str, Any], chain: list[_RawRuleset]) -> None:
+    from jsonschema.exceptions import ValidationError, best_match
+
     public = _strip_private(merged)
     errors = list(ruleset_validator().iter_errors(public))
     if not errors:
