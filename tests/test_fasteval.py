@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement, pairwise
 import pytest
 
 from cpspec.cards import make_card, parse_card
-from cpspec.fasteval import category_of, evaluator, front_comparable
+from cpspec.fasteval import category_of, evaluator, front_comparable, memo_value3, memo_value5
 from cpspec.hands import Category, Wheel, compare, compare_front_with_middle, evaluate3, evaluate5
 
 
@@ -140,3 +140,16 @@ def test_front_comparable_on_random_pairs() -> None:
         f, m = evaluate3(deck[:3]), evaluate5(deck[3:])
         cut = front_comparable(m.key)
         assert (f.key > cut) - (f.key < cut) == compare_front_with_middle(f, m, middle_wins_ties=False)
+
+
+@pytest.mark.parametrize("wheel", list(Wheel))
+def test_the_memo_gives_the_reference_values(wheel: Wheel) -> None:
+    rng = random.Random(99)
+    for _ in range(2000):
+        hand = rng.sample(range(52), 5)
+        assert memo_value5(hand, wheel) == evaluate5(hand, wheel)
+        assert memo_value3(hand[:3]) == evaluate3(hand[:3])
+    # Seen twice, with other suits: the same value (suits other than a flush never matter).
+    first, second = cards("Ah Kh Qh Jh 9h"), cards("As Ks Qs Js 9s")
+    assert memo_value5(first, wheel) == memo_value5(second, wheel) == evaluate5(second, wheel)
+    assert memo_value5(cards("Ah Kd Qh Jh 9h"), wheel).category is Category.HIGH_CARD
