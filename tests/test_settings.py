@@ -292,10 +292,12 @@ def test_cli_bad_card_is_located_with_status_2() -> None:
 
 
 def count_every_setting_afresh(cards: tuple[int, ...], rules: Ruleset) -> int:
-    """The naive way: evaluate and check each of the 72,072 settings from scratch."""
+    """The naive way: evaluate (hands.evaluate3/5) and check each of the 72,072 settings from scratch."""
+    wheel = rules.parameters.hands.wheel
     valid = 0
     for f, m, b in all_settings():
-        hands = evaluate_setting([cards[p] for p in f], [cards[p] for p in m], [cards[p] for p in b], rules)
+        hands = SegmentHands(evaluate3([cards[p] for p in f]), evaluate5([cards[p] for p in m], wheel),
+                             evaluate5([cards[p] for p in b], wheel))
         valid += not check_order(hands, rules).fouled
     return valid
 

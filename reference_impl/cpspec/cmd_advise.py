@@ -9,7 +9,6 @@ error. A progress bar is drawn on stderr when stderr is a terminal.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -51,6 +50,8 @@ def _setting_text(candidate: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    import json
+
     from cpspec.advise import advise, describe_advice
     from cpspec.cmd_settings import card_words
     from cpspec.errors import CpspecError

@@ -7,7 +7,6 @@ The list shows the strongest back first, then the strongest middle, then the str
 from __future__ import annotations
 
 import argparse
-import json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +23,8 @@ def card_words(arguments: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    import json
+
     from cpspec.errors import CpspecError
     from cpspec.loader import bundled_registry
     from cpspec.ops_settings import MAX_LIMIT, op_settings

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
+from functools import cache
 
 from cpspec.cards import ACE, RANK_NAMES, Card, rank_of, suit_of
 
@@ -82,7 +83,7 @@ class HandValue:
 
     @property
     def name(self) -> str:
-        return describe(self)
+        return _remembered_name(self)
 
     def matches(self, hand_id: str) -> bool:
         """Whether this hand is of the named kind: a category id or ``royal_flush``."""
@@ -221,3 +222,7 @@ def describe(hand: HandValue) -> str:
     if c is Category.PAIR:
         return f"pair of {_plural(r[0])}"
     return f"{RANK_NAMES[r[0]]} high"
+
+
+#: Names asked for again and again by scoring's reasons; at most a few thousand hands exist.
+_remembered_name = cache(describe)

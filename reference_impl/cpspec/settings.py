@@ -46,10 +46,10 @@ from typing import Any, Final
 
 from cpspec.cards import Card, cards_text
 from cpspec.fasteval import Evaluator, evaluator, front_comparable
-from cpspec.hands import HandValue
+from cpspec.hands import HandValue, evaluate3, evaluate5
 from cpspec.model import Ruleset, SettingOrder
 from cpspec.naturals import NaturalWitness, find_natural
-from cpspec.setting import best_natural, bonus_for, check_order, evaluate_setting
+from cpspec.setting import SegmentHands, best_natural, bonus_for, check_order
 
 HAND_SIZE: Final = 13
 FULL: Final = (1 << HAND_SIZE) - 1
@@ -236,15 +236,15 @@ def classify(cards: Sequence[Card], ruleset: Ruleset) -> Classification:
 
 
 def count_valid_slowly(cards: Sequence[Card], ruleset: Ruleset) -> int:
-    """The obvious way: evaluate and check every setting afresh with the reference engine."""
+    """The obvious way: evaluate (hands.evaluate3/5, nothing remembered) and check every setting afresh."""
+    wheel = ruleset.parameters.hands.wheel
     valid = 0
     for front in combinations(range(HAND_SIZE), 3):
         rest = [p for p in range(HAND_SIZE) if p not in front]
         for middle in combinations(rest, 5):
             back = [p for p in rest if p not in middle]
-            hands = evaluate_setting(
-                [cards[p] for p in front], [cards[p] for p in middle], [cards[p] for p in back], ruleset
-            )
+            hands = SegmentHands(evaluate3([cards[p] for p in front]), evaluate5([cards[p] for p in middle], wheel),
+                                 evaluate5([cards[p] for p in back], wheel))
             valid += not check_order(hands, ruleset).fouled
     return valid
 
