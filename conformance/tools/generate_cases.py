@@ -503,6 +503,9 @@ COUNTING_HANDS = [
      "player A's cards in the Chiptalk worked example: an ordinary hand"),
     ("quads-and-trips", "7c 7d 7h 7s Kc Kd Kh 2c 3d 5h 9s Jc Ad",
      "four sevens and three kings"),
+    ("front-equals-middle", "As Ad Kc Kh Qs Qd 7c 7d 7h 2s 3c 4d 9h",
+     "two aces, kings and queens with three sevens: a front such as A-K-Q can equal an A-K-Q-x-y middle "
+     "while the sevens still hold up the back, so the count depends on whether the middle may equal the front"),
 ]
 
 
