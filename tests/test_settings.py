@@ -216,6 +216,17 @@ def test_listing_order_limit_and_independence_from_card_order() -> None:
     assert ordered_settings(table, 0) == []
 
 
+def test_a_shorter_list_is_a_prefix_of_a_longer_one() -> None:
+    # The twin flushes make many settings with equal hands that differ only in suits; a limit
+    # that cuts through such a group must still pick them by the documented card order.
+    table = classify(hand(TIE_HEAVY["twin flushes"]), ruleset("chiptalk"))
+    longest = ordered_settings(table, 60)
+    for limit in (1, 2, 3, 5, 8, 13, 21, 34):
+        assert ordered_settings(table, limit) == longest[:limit]
+    everything = ordered_settings(table, TOTAL_SETTINGS)
+    assert len(everything) == table.valid and everything[:60] == longest
+
+
 def request(op_input: dict[str, object], rules: str = "chiptalk", op: str = "settings") -> dict[str, object]:
     return answer(json.dumps({"id": 1, "op": op, "ruleset": rules, "input": op_input}))
 

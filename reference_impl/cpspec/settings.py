@@ -307,21 +307,40 @@ def ordered_settings(table: Classification, limit: int) -> list[Setting]:
         return []
     s = subsets()
     keys5, keys3 = table.keys5, table.keys3
+    found: list[tuple[int, int, int, int, int]] = []  # back, middle, front keys; middle, back indices
+    for i, backs in enumerate(table.valid_backs):
+        if not backs:
+            continue
+        middle_key, middle = keys5[i], s.masks5[i]
+        for b in s.disjoint_indices5[i]:
+            if backs >> s.places5[b] & 1:
+                front = FULL ^ middle ^ s.masks5[b]
+                found.append((keys5[b], middle_key, keys3[s.index3[front]], i, b))
+    strongest = heapq.nlargest(limit, found, key=lambda f: f[:3]) if limit < len(found) else found
+    if strongest and len(strongest) < len(found):  # the weakest kept may tie with some left out
+        cut = min(f[:3] for f in strongest)
+        strongest = [f for f in strongest if f[:3] != cut] + [f for f in found if f[:3] == cut]
+    strongest.sort(key=lambda f: f[:3], reverse=True)
 
-    def strength(setting: Setting) -> tuple[int, int, int]:
-        return (keys5[s.index5[setting.back]], keys5[s.index5[setting.middle]], keys3[s.index3[setting.front]])
+    def setting(f: tuple[int, int, int, int, int]) -> Setting:
+        middle, back = s.masks5[f[3]], s.masks5[f[4]]
+        return Setting(FULL ^ middle ^ back, middle, back)
 
-    def card_order(setting: Setting) -> tuple[tuple[Card, ...], ...]:
-        return tuple(_descending(table.cards_of(m)) for m in (setting.back, setting.middle, setting.front))
+    def card_order(st: Setting) -> tuple[tuple[Card, ...], ...]:
+        return tuple(_descending(table.cards_of(m)) for m in (st.back, st.middle, st.front))
 
-    # Strength first: a heap of plain int triples, then the card tie-break among the survivors.
-    top = heapq.nlargest(limit, table, key=strength)
-    if len(top) == limit and top:
-        cut = strength(top[-1])
-        tied = [st for st in table if strength(st) == cut]
-        top = [st for st in top if strength(st) != cut] + tied
-    top.sort(key=lambda st: (strength(st), card_order(st)), reverse=True)
-    return top[:limit]
+    ordered: list[Setting] = []
+    start = 0
+    while start < len(strongest) and len(ordered) < limit:
+        end = start + 1
+        while end < len(strongest) and strongest[end][:3] == strongest[start][:3]:
+            end += 1
+        group = [setting(f) for f in strongest[start:end]]
+        if len(group) > 1:  # equal hands, other suits: by the cards
+            group.sort(key=card_order, reverse=True)
+        ordered.extend(group)
+        start = end
+    return ordered[:limit]
 
 
 def setting_json(table: Classification, setting: Setting, ruleset: Ruleset) -> dict[str, Any]:
