@@ -265,10 +265,10 @@ def test_huge_integer_refused_without_traceback() -> None:
 
 
 def test_deep_nesting_refused_fast() -> None:
-    # Newer libyaml builds stop at their own nesting limit first; either way the file is refused with a message.
+    # Newer libyaml builds stop at their own nesting limit first; the message is the same either way.
     for text in ("[" * 10_000, "{a: " * 10_000, "".join("  " * i + "-\n" for i in range(500))):
         err = refused(text)
-        assert "nested too deeply" in err.message or "nesting depth" in err.message
+        assert "nested too deeply" in err.message
 
 
 def test_depth_limit_is_exact() -> None:

@@ -481,6 +481,9 @@ def _tag_refused(tag: str | None) -> str:
 def _syntax_error(exc: MarkedYAMLError, source: str) -> CpspecError:
     mark = exc.problem_mark or exc.context_mark
     parts = [p for p in (exc.context, exc.problem) if p]
+    if any("nesting depth" in p for p in parts):
+        # newer libyaml builds stop at their own nesting limit before ours: same refusal, same words
+        return CpspecError("bad_file", "the YAML is nested too deeply", _where(source, mark))
     message = "YAML syntax error: " + ("; ".join(parts) if parts else "malformed YAML")
     return CpspecError("bad_file", message, _where(source, mark))
 
