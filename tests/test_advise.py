@@ -111,7 +111,8 @@ def test_op_output() -> None:
 
 
 @pytest.mark.parametrize(("op_input", "code", "where"), [
-    ({"cards": MONSTER.split(), "opponents": 2}, "bad_players", "input.opponents"),
+    ({"cards": MONSTER.split(), "opponents": 2}, "bad_players", "input.opponents"),  # chiptalk seats four
+    ({"cards": MONSTER.split(), "opponents": 4}, "bad_players", "input.opponents"),  # 5 x 13 > 52 cards
     ({"cards": MONSTER.split(), "deals": 0}, "bad_input", "input.deals"),
     ({"cards": MONSTER.split(), "seed": -1}, "bad_input", "input.seed"),
     ({"cards": MONSTER.split(), "candidates": "all"}, "bad_input", "input.candidates"),

@@ -56,7 +56,7 @@ MAX_DEALS: Final = 20_000
 DEFAULT_CANDIDATES: Final = 8
 MAX_CANDIDATES: Final = 64
 DEFAULT_SEED: Final = 1
-DEFAULT_SEATS: Final = ("A", "B", "C", "D", "E", "F", "G", "H")
+DEFAULT_SEATS: Final = ("A", "B", "C", "D")
 SEGMENT_NAMES: Final = ("front", "middle", "back")
 
 Progress = Callable[[int, int], None]
@@ -188,9 +188,14 @@ def seats_for(ruleset: Ruleset, players: int) -> tuple[str, ...]:
     return tuple(names[:players])
 
 
+DECK_HOLDS: Final = 52 // 13  # hands of 13 cards in one deck
+
+
 def check_options(ruleset: Ruleset, options: Options, where: str) -> None:
     limits = ruleset.parameters.players
     players = options.opponents + 1
+    if players > DECK_HOLDS:
+        raise CpspecError("bad_players", f"one deck deals at most {DECK_HOLDS - 1} opponents", f"{where}opponents")
     if not limits.min <= players <= limits.max:
         allowed = f"{limits.min - 1}" if limits.min == limits.max else f"{limits.min - 1} to {limits.max - 1}"
         raise CpspecError("bad_players", f"{ruleset.id} needs {allowed} opponents, not {options.opponents}",
