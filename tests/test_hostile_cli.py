@@ -298,3 +298,27 @@ def test_control_characters_in_what_the_user_wrote_stay_one_harmless_line(
     odd_name = tmp_path / "new\nline.yaml"
     line = assert_refused(cli(capsys, "validate", str(odd_name)), "validate", "no such file")
     assert "new\\x0aline.yaml" in line
+
+
+# --- commands that take 13 cards on the command line (settings, advise) --------------
+
+HAND: Final = ["As", "Kd", "7c", "2h", "3h", "4h", "5s", "6s", "8d", "9d", "Tc", "Jc", "Qh"]
+CARD_COMMANDS: Final = [name for name in ("settings", "advise") if has_command(name)]
+
+if CARD_COMMANDS:
+
+    @pytest.mark.parametrize(
+        ("args", "fragments"),
+        [
+            pytest.param(["--ruleset", "no-such-rules", *HAND], ["--ruleset", "'no-such-rules'"], id="unknown-ruleset"),
+            pytest.param(["--ruleset", "basic", "Xx", *HAND[1:]], ["[0]", "'Xx'"], id="bad-card"),
+            pytest.param(["--ruleset", "basic", *HAND[:12], "As"], ["[12]", "As"], id="card-twice"),
+            pytest.param(["--ruleset", "basic", *HAND[:12]], ["13"], id="twelve-cards"),
+            pytest.param(["--ruleset", "basic", *HAND, "2c"], ["13"], id="fourteen-cards"),
+        ],
+    )
+    @pytest.mark.parametrize("command", CARD_COMMANDS)
+    def test_a_card_command_locates_its_bad_input(
+        capsys: pytest.CaptureFixture[str], command: str, args: list[str], fragments: list[str]
+    ) -> None:
+        assert_refused(cli(capsys, command, *args), command, *fragments)

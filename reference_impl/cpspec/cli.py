@@ -80,6 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         return code
     except CpspecError as error:
+        if error.code == "unknown_ruleset" and error.where is None and getattr(args, "ruleset", None):
+            error.where = "--ruleset"  # the only ruleset id a command reads without a place of its own
         print(f"cpspec {args.command}: error: {one_line(error.describe())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
