@@ -343,7 +343,28 @@ OTHER_OPS: Final[list[Any]] = [
 ]
 
 
-@pytest.mark.parametrize(("op", "inp", "code"), OTHER_OPS)
+# Ops added later (settings, advise): tested when the engine serves them.
+LATER_OPS: Final[list[Any]] = [
+    pytest.param("settings", {"cards": " ".join(A_CARDS)}, "bad_input", id="settings-string"),
+    pytest.param("settings", {"cards": A_CARDS[:12]}, "bad_hand_size", id="settings-twelve"),
+    pytest.param("settings", {"cards": A_CARDS, "list": "yes"}, "bad_input", id="settings-list-string"),
+    pytest.param("settings", {"cards": A_CARDS, "limit": -1}, "bad_input", id="settings-negative-limit"),
+    pytest.param("settings", {"cards": A_CARDS, "limit": 2.5}, "bad_input", id="settings-float-limit"),
+    pytest.param("advise", {"cards": A_CARDS, "deals": 0}, "bad_input", id="advise-no-deals"),
+    pytest.param("advise", {"cards": A_CARDS, "deals": 10**12}, "bad_input", id="advise-huge-deals"),
+    pytest.param("advise", {"cards": A_CARDS, "opponents": 9}, "bad_players", id="advise-nine-opponents"),  # 1 + 9 > 4
+    pytest.param("advise", {"cards": A_CARDS, "seed": True}, "bad_input", id="advise-bool-seed"),
+    pytest.param("advise", {"cards": [*A_CARDS[:12], "2c"]}, "duplicate_card", id="advise-twice"),
+]
+
+
+def _served_ops() -> set[str]:
+    from cpspec.ops import OPS
+
+    return set(OPS)
+
+
+@pytest.mark.parametrize(("op", "inp", "code"), OTHER_OPS + [p for p in LATER_OPS if p.values[0] in _served_ops()])
 def test_the_other_ops_refuse_bad_input(op: str, inp: dict[str, Json], code: str) -> None:
     ruleset_id = "chiptalk" if op in ("find_naturals", "tournament") else "basic"
     check_refused(request(inp, ruleset_id, op), code, RID)
@@ -434,6 +455,8 @@ def _valid_requests() -> list[dict[str, Json]]:
         {"id": 4, "op": "compare", "ruleset": "basic", "input": {"a": A["front"], "b": B["middle"]}},
         {"id": 5, "op": "check_setting", "ruleset": "two-four", "input": {k: A[k] for k in ("front", "middle", "back")}},
         {"id": 6, "op": "find_naturals", "ruleset": "chiptalk", "input": {"cards": A_CARDS}},
+        *([{"id": 8, "op": "settings", "ruleset": "asian", "input": {"cards": A_CARDS, "list": True, "limit": 3}}]
+          if "settings" in _served_ops() else []),
         *[{"id": 7, "op": "score", "ruleset": rid, "input": {**_deal_for(bundled_registry().get(rid)), "button": None}}
           for rid in _settlement_rulesets()],
     ]
