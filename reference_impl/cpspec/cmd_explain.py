@@ -31,14 +31,9 @@ def use_color(choice: str, stream_is_tty: bool, environ: dict[str, str] | os._En
 
 def run(args: argparse.Namespace) -> int:
     from cpspec.explain import LinkStyle, explain_deal, render_markdown, render_text
-    from cpspec.files import read_deal
-    from cpspec.ops import op_score
+    from cpspec.files import score_deal_file
 
-    deal_file = read_deal(args.deal)
-    ruleset = deal_file.ruleset(args.ruleset)
-    deal = deal_file.deal
-    with deal_file.locating_errors():
-        output = op_score(ruleset, deal)
+    ruleset, deal, output = score_deal_file(args.deal, args.ruleset)
     explanation = explain_deal(ruleset, deal, output)
     base: str = args.base_url
     if args.markdown:

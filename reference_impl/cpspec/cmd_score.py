@@ -13,15 +13,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cpspec.files import read_deal
-    from cpspec.ops import op_score
+    from cpspec.files import score_deal_file
     from cpspec.report import render_score
 
-    deal_file = read_deal(args.deal)
-    ruleset = deal_file.ruleset(args.ruleset)
-    deal = deal_file.deal
-    with deal_file.locating_errors():
-        output = op_score(ruleset, deal)
+    ruleset, _, output = score_deal_file(args.deal, args.ruleset)
     if args.json:
         print(json.dumps(output, indent=2, ensure_ascii=False))
     else:

@@ -64,6 +64,17 @@ def read_deal(path: str) -> DealFile:
     return DealFile(ruleset_id, deal, loaded)
 
 
+def score_deal_file(path: str, ruleset_override: str | None = None) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
+    """Read a deal file and score it: (ruleset, the score input, the score output), errors located in the file."""
+    from cpspec.ops import op_score
+
+    deal_file = read_deal(path)
+    ruleset = deal_file.ruleset(ruleset_override)
+    with deal_file.locating_errors():
+        output = op_score(ruleset, deal_file.deal)
+    return ruleset, deal_file.deal, output
+
+
 def read_deal_file(path: str) -> tuple[str, dict[str, Any], str]:
     """(ruleset id, the deal's score input, where) from a deal file with ``ruleset`` and ``players``."""
     deal_file = read_deal(path)

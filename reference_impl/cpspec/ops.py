@@ -43,7 +43,8 @@ def register(name: str, summary: str, needs_ruleset: bool = True) -> Callable[[H
     return wrap
 
 
-def _input_keys(data: Mapping[str, Any], required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+def check_input_keys(data: Mapping[str, Any], required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
+    """A located bad_input error for a missing or an unknown field of an op's input."""
     missing = sorted(required - set(data))
     if missing:
         raise CpspecError("bad_input", f"missing field(s) {', '.join(missing)}", "input")
@@ -72,7 +73,7 @@ def op_hello(_: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
 @register("describe_ruleset", "the ruleset's id, title, version and parameters")
 def op_describe(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
-    _input_keys(data, set())
+    check_input_keys(data, set())
     return {"id": ruleset.id, "title": ruleset.title, "version": ruleset.version,
             "parameters": dict(ruleset.document["parameters"]), "rules": list(ruleset.rule_ids)}
 
@@ -80,7 +81,7 @@ def op_describe(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, A
 @register("classify", "the category of a 3-card front or a 5-card hand")
 def op_classify(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
-    _input_keys(data, {"cards"})
+    check_input_keys(data, {"cards"})
     raw = data["cards"]
     if not isinstance(raw, list):
         raise CpspecError("bad_input", "expected a list of cards", "input.cards")
@@ -94,7 +95,7 @@ def op_classify(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, A
 @register("compare", "which of two hands is higher (3 vs 3, 5 vs 5, or a 3-card front vs a 5-card middle)")
 def op_compare(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
-    _input_keys(data, {"a", "b"})
+    check_input_keys(data, {"a", "b"})
     hands: list[HandValue] = []
     for key in ("a", "b"):
         raw = data[key]
@@ -133,7 +134,7 @@ def _setting_cards(data: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int,
 @register("check_setting", "whether a front/middle/back setting fouls, and why")
 def op_check_setting(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
-    _input_keys(data, {"front", "middle", "back"})
+    check_input_keys(data, {"front", "middle", "back"})
     front, middle, back = _setting_cards(data)
     hands = evaluate_setting(front, middle, back, ruleset)
     check = check_order(hands, ruleset)
@@ -148,7 +149,7 @@ def op_check_setting(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[s
 @register("find_naturals", "the naturals of the ruleset that 13 cards hold")
 def op_find_naturals(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
-    _input_keys(data, {"cards"})
+    check_input_keys(data, {"cards"})
     cards = parse_cards(data["cards"], "input.cards", 13)
     detection = ruleset.parameters.naturals.detection
     held = []
@@ -209,7 +210,7 @@ def op_score(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]
 @register("tournament", "a sequence of deals: running standings, replacements, and when the target is reached")
 def op_tournament(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
-    _input_keys(data, {"deals"}, {"names"})
+    check_input_keys(data, {"deals"}, {"names"})
     deals = data["deals"]
     if not isinstance(deals, list) or not deals:
         raise CpspecError("bad_input", "deals must be a non-empty list", "input.deals")
@@ -264,7 +265,7 @@ def op_tournament(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str,
 @register("collection", "the house collection (rake) for a game size")
 def op_collection(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
-    _input_keys(data, {"game"})
+    check_input_keys(data, {"game"})
     game = data["game"]
     if isinstance(game, bool) or not isinstance(game, int | float) or not game > 0 or game > 1e12:
         raise CpspecError("bad_input", "game is the game's limit, a positive number", "input.game")

@@ -17,22 +17,13 @@ from typing import TYPE_CHECKING, Any, Final
 from cpspec.cards import Card, parse_cards
 from cpspec.errors import CpspecError
 from cpspec.model import Ruleset
-from cpspec.ops import register
+from cpspec.ops import check_input_keys, register
 
 if TYPE_CHECKING:
     from cpspec.advise import Options
 
 DEFAULT_LIMIT: Final = 100
 MAX_LIMIT: Final = 72_072
-
-
-def _check_keys(data: Mapping[str, Any], required: set[str], optional: set[str]) -> None:
-    missing = sorted(required - set(data))
-    if missing:
-        raise CpspecError("bad_input", f"missing field(s) {', '.join(missing)}", "input")
-    extra = sorted(str(k) for k in set(data) - required - optional)
-    if extra:
-        raise CpspecError("bad_input", f"unknown field(s) {', '.join(extra)}", "input")
 
 
 def whole_number(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
@@ -59,7 +50,7 @@ def op_settings(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, A
         setting_json,
     )
 
-    _check_keys(data, {"cards"}, {"list", "limit"})
+    check_input_keys(data, {"cards"}, {"list", "limit"})
     cards = hand_cards(data)
     listing = data.get("list", False)
     if not isinstance(listing, bool):
@@ -107,7 +98,7 @@ def op_advise(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any
     assert ruleset is not None
     from cpspec.advise import advise, describe_advice
 
-    _check_keys(data, {"cards"}, {"opponents", "deals", "seed", "candidates"})
+    check_input_keys(data, {"cards"}, {"opponents", "deals", "seed", "candidates"})
     cards = hand_cards(data)
     options = advice_options(ruleset, data)
     return describe_advice(advise(cards, ruleset, options), cards, ruleset)
