@@ -41,7 +41,6 @@ def _optional_commands() -> tuple[tuple[str, str, str], ...]:
         ("conformance", "cpspec.cmd_conformance", "run the conformance corpus against an implementation"),
         ("settings", "cpspec.cmd_settings", "list the legal settings of 13 cards and the naturals they hold"),
         ("advise", "cpspec.cmd_advise", "suggest a setting by seeded simulation"),
-        ("collection", "cpspec.cmd_collection", "look up the house collection for a game size"),
     )
 
 
