@@ -8,7 +8,6 @@ when their module exists.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -18,7 +17,7 @@ from typing import Final
 
 import pytest
 
-from cpspec.cli import _optional_commands, main
+from cpspec.cli import COMMANDS, main
 from cpspec.loader import bundled_registry
 
 CLI: Final = [sys.executable, "-m", "cpspec"]
@@ -45,8 +44,7 @@ BILLION_LAUGHS: Final = "".join(
 
 
 def has_command(name: str) -> bool:
-    module = dict((n, m) for n, m, _ in _optional_commands()).get(name, f"cpspec.cmd_{name}")
-    return importlib.util.find_spec(module) is not None
+    return name in {command for command, _, _ in COMMANDS}
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import sys
 from collections.abc import Sequence
 
@@ -21,27 +20,11 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("rulesets", "cpspec.cmd_rulesets", "list the bundled rulesets"),
     ("validate", "cpspec.cmd_validate", "validate ruleset files (default: all bundled rulesets)"),
     ("protocol", "cpspec.cmd_protocol", "serve the JSON Lines wire protocol on stdin/stdout"),
+    ("explain", "cpspec.cmd_explain", "explain the scoring of a deal step by step, with rule ids"),
+    ("conformance", "cpspec.cmd_conformance", "run the conformance corpus against an implementation"),
+    ("settings", "cpspec.cmd_settings", "list the legal settings of 13 cards and the naturals they hold"),
+    ("advise", "cpspec.cmd_advise", "suggest a setting by seeded simulation"),
 )
-
-EXTRA_COMMANDS: list[tuple[str, str, str]] = []
-
-
-def _commands() -> list[tuple[str, str, str]]:
-    commands = list(COMMANDS) + EXTRA_COMMANDS
-    for name, module, help_text in _optional_commands():
-        if importlib.util.find_spec(module) is not None:
-            commands.append((name, module, help_text))
-    return commands
-
-
-def _optional_commands() -> tuple[tuple[str, str, str], ...]:
-    """Commands whose modules are added by later work; listed here so the CLI finds them."""
-    return (
-        ("explain", "cpspec.cmd_explain", "explain the scoring of a deal step by step, with rule ids"),
-        ("conformance", "cpspec.cmd_conformance", "run the conformance corpus against an implementation"),
-        ("settings", "cpspec.cmd_settings", "list the legal settings of 13 cards and the naturals they hold"),
-        ("advise", "cpspec.cmd_advise", "suggest a setting by seeded simulation"),
-    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"cpspec {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, module_name, help_text in _commands():
+    for name, module_name, help_text in COMMANDS:
         module = importlib.import_module(module_name)
         command = sub.add_parser(name, help=help_text, description=module.__doc__)
         module.add_arguments(command)
