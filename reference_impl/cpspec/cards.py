@@ -73,7 +73,10 @@ def parse_cards(texts: object, where: str, size: int | None = None) -> tuple[Car
         raise CpspecError(
             "bad_hand_size", f"expected {size} cards, got {len(texts)}", where
         )
-    cards: list[Card] = []
+    known = [_CARD_BY_TEXT.get(text) if isinstance(text, str) else None for text in texts]
+    if None not in known and len(set(known)) == len(known):  # the common case: all cards, all different
+        return tuple(known)  # type: ignore[arg-type]
+    cards: list[Card] = []  # something is wrong: find the first bad place and name it
     seen: dict[Card, int] = {}
     for index, text in enumerate(texts):
         card = _CARD_BY_TEXT.get(text) if isinstance(text, str) else None

@@ -74,6 +74,8 @@ class HandValue:
     #: An int that orders hands of the same size: higher is better. Computed once, since
     #: scoring compares the same hands many times; not part of equality or the repr.
     key: int = field(init=False, repr=False, compare=False)
+    #: The name, described on first use and kept: the same values are named in many reasons.
+    _name: str | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         value = int(self.category)
@@ -83,7 +85,11 @@ class HandValue:
 
     @property
     def name(self) -> str:
-        return _remembered_name(self)
+        name = self._name
+        if name is None:
+            name = _remembered_name(self)
+            object.__setattr__(self, "_name", name)
+        return name
 
     def matches(self, hand_id: str) -> bool:
         """Whether this hand is of the named kind: a category id or ``royal_flush``."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 from cpspec.hands import Wheel
@@ -106,6 +107,11 @@ class Bonuses:
     table: tuple[BonusEntry, ...]
     rule: str | None
     multiplier_rule: str | None
+
+    @cached_property
+    def best_entry_memo(self) -> dict[tuple[str, int, bool], BonusEntry | None]:
+        """Answers of ``setting.bonus_for`` already worked out, by (segment, category, royal)."""
+        return {}
 
 
 @dataclass(frozen=True)

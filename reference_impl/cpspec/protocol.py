@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 MAX_LINE_BYTES = 1_000_000
 MAX_DEPTH = 32
 REQUEST_KEYS = frozenset({"id", "op", "ruleset", "input"})
+#: Built once: json.dumps with options builds a new encoder for every answer.
+_ANSWER_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 class _NonFinite:
@@ -206,6 +208,6 @@ def serve(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
             continue
         else:
             reply = answer(line)
-        sink.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n")
+        sink.write(_ANSWER_ENCODER.encode(reply) + "\n")
         sink.flush()
     return 0

@@ -51,7 +51,12 @@ class Matchup:
     @property
     def points(self) -> dict[str, int]:
         a, b = self.seats
-        net = self.credit_total(a) - self.credit_total(b)
+        net = 0
+        for credit in self.credits:  # one pass: a's credits count for a, b's against
+            if credit.seat == a:
+                net += credit.points
+            elif credit.seat == b:
+                net -= credit.points
         return {a: net, b: -net}
 
     def to_json(self) -> dict[str, object]:

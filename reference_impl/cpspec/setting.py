@@ -60,10 +60,16 @@ def check_order(hands: SegmentHands, ruleset: Ruleset) -> SettingCheck:
 
 def bonus_for(hand: HandValue, segment: str, ruleset: Ruleset) -> BonusEntry | None:
     """The best-paying bonus table entry this hand earns in this segment, if any."""
+    bonuses = ruleset.parameters.bonuses
+    # Whether an entry matches depends only on the hand's category and royalty: remember the answer.
+    memo_key = (segment, int(hand.category), hand.royal)
+    if memo_key in bonuses.best_entry_memo:
+        return bonuses.best_entry_memo[memo_key]
     best: BonusEntry | None = None
-    for entry in ruleset.parameters.bonuses.table:
+    for entry in bonuses.table:
         if entry.segment == segment and hand.matches(entry.hand) and (best is None or entry.points > best.points):
             best = entry
+    bonuses.best_entry_memo[memo_key] = best
     return best
 
 
