@@ -50,6 +50,8 @@ def _require_mapping(value: Any, where: str) -> Mapping[str, Any]:
 
 
 def _check_keys(value: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
+    if allowed.issuperset(value):  # the common case, without building the list of extras
+        return
     extra = sorted(str(k) for k in value if k not in allowed)
     if extra:
         raise CpspecError("bad_input", f"unknown field(s) {', '.join(map(repr, extra))}", where)
@@ -99,6 +101,8 @@ def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:
 
 
 def _check_distinct(cards: tuple[Card, ...], where: str) -> None:
+    if len(set(cards)) == len(cards):  # the common case; otherwise find the repeated card to name it
+        return
     seen: set[Card] = set()
     for card in cards:
         if card in seen:

@@ -119,7 +119,7 @@ def _check_hand(cards: Sequence[Card]) -> None:
         raise ValueError(f"a hand has {HAND_SIZE} cards, not {len(cards)}")
     if len(set(cards)) != HAND_SIZE:
         raise ValueError("a hand cannot hold the same card twice")
-    if any(not 0 <= card < 52 for card in cards):
+    if min(cards) < 0 or max(cards) > 51:
         raise ValueError("a card is an int from 0 to 51")
 
 
