@@ -146,8 +146,8 @@ def dispatch(request: Mapping[str, Any], registry: RulesetRegistry | None = None
 
     if "id" not in request or _request_id(request) is None:
         raise CpspecError("bad_request", "id must be a string (at most 200 characters) or a number", "id")
-    extra = sorted(str(k) for k in set(request) - REQUEST_KEYS)
-    if extra:
+    if not REQUEST_KEYS.issuperset(request):
+        extra = sorted(str(k) for k in set(request) - REQUEST_KEYS)
         raise CpspecError("bad_request", f"unknown field(s) {', '.join(extra)}")
     op_name = request.get("op")
     if not isinstance(op_name, str):
