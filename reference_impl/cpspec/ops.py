@@ -16,9 +16,8 @@ from cpspec.deal import parse_deal
 from cpspec.errors import CpspecError
 from cpspec.hands import HandValue, compare, compare_front_with_middle, evaluate3, evaluate5
 from cpspec.model import Ruleset
-from cpspec.naturals import find_natural
 from cpspec.scoring import DealResult, score_deal
-from cpspec.setting import PlayerState, best_natural, check_order, evaluate_setting
+from cpspec.setting import PlayerState, check_order, evaluate_setting, naturals_found, strongest
 from cpspec.settlement import payment_order, settle
 
 Handler = Callable[[Ruleset | None, Mapping[str, Any]], dict[str, Any]]
@@ -151,19 +150,17 @@ def op_find_naturals(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[s
     assert ruleset is not None
     check_input_keys(data, {"cards"})
     cards = parse_cards(data["cards"], "input.cards", 13)
-    detection = ruleset.parameters.naturals.detection
+    found = naturals_found(cards, ruleset)
     held = []
-    for hand in ruleset.parameters.naturals.hands:
-        witness = find_natural(hand.kind, cards, detection)
-        if witness is not None:
-            entry: dict[str, Any] = {"id": hand.id, "kind": hand.kind, "points": hand.points,
-                                     "rule": hand.rule, "explanation": witness.explanation}
-            if witness.front is not None:
-                entry["setting"] = {"front": cards_text(witness.front), "middle": cards_text(witness.middle or ()),
-                                    "back": cards_text(witness.back or ())}
-            held.append(entry)
-    best = best_natural(cards, ruleset)
-    return {"naturals": sorted(h["id"] for h in held), "best": best[0].id if best else None, "details": held}
+    for hand, witness in found:
+        entry: dict[str, Any] = {"id": hand.id, "kind": hand.kind, "points": hand.points,
+                                 "rule": hand.rule, "explanation": witness.explanation}
+        if witness.front is not None:
+            entry["setting"] = {"front": cards_text(witness.front), "middle": cards_text(witness.middle or ()),
+                                "back": cards_text(witness.back or ())}
+        held.append(entry)
+    best = strongest(found)
+    return {"naturals": sorted(h["id"] for h in held), "best": best.id if best else None, "details": held}
 
 
 def player_json(state: PlayerState, ruleset: Ruleset) -> dict[str, Any]:

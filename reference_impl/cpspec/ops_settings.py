@@ -18,6 +18,7 @@ from cpspec.cards import Card, parse_cards
 from cpspec.errors import CpspecError
 from cpspec.model import Ruleset
 from cpspec.ops import check_input_keys, register
+from cpspec.setting import naturals_found, strongest
 
 if TYPE_CHECKING:
     from cpspec.advise import Options
@@ -43,9 +44,8 @@ def op_settings(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, A
     assert ruleset is not None
     from cpspec.settings import (
         TOTAL_SETTINGS,
-        best_natural_id,
         classify,
-        naturals_held,
+        held_by_id,
         ordered_settings,
         setting_json,
     )
@@ -57,12 +57,14 @@ def op_settings(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, A
         raise CpspecError("bad_input", "list must be true or false", "input.list")
     limit = whole_number(data, "limit", DEFAULT_LIMIT, 0, MAX_LIMIT)
     table = classify(cards, ruleset)
-    held = naturals_held(cards, ruleset)
+    found = naturals_found(cards, ruleset)
+    held = held_by_id(found)
+    best = strongest(found)
     out: dict[str, Any] = {
         "total": TOTAL_SETTINGS,
         "valid": table.valid,
         "naturals": [h.id for h in held],
-        "best_natural": best_natural_id(cards, ruleset),
+        "best_natural": best.id if best else None,
         "natural_details": [h.to_json() for h in held],
     }
     if listing:

@@ -99,19 +99,45 @@ class PlayerState:
         return found
 
 
+def _strength(hand: NaturalHand) -> tuple[int, int]:
+    """How naturals are preferred: highest rank (lowest number), then most points."""
+    return hand.rank, -hand.points
+
+
+def _witness(hand: NaturalHand, cards: Sequence[Card], ruleset: Ruleset) -> NaturalWitness | None:
+    params = ruleset.parameters
+    return find_natural(hand.kind, cards, params.naturals.detection, wheel=params.hands.wheel)
+
+
 def best_natural(
     cards: Sequence[Card], ruleset: Ruleset, only: str | None = None
 ) -> tuple[NaturalHand, NaturalWitness] | None:
-    """The highest natural of the ruleset that these 13 cards hold (highest rank, then most points)."""
-    params = ruleset.parameters.naturals
-    candidates = sorted(params.hands, key=lambda h: (h.rank, -h.points))
-    for hand in candidates:
+    """The highest natural of the ruleset that these 13 cards hold (highest rank, then most points).
+
+    Stops at the first natural found, strongest first; ties keep the ruleset's order.
+    """
+    for hand in sorted(ruleset.parameters.naturals.hands, key=_strength):
         if only is not None and hand.id != only:
             continue
-        witness = find_natural(hand.kind, cards, params.detection)
+        witness = _witness(hand, cards, ruleset)
         if witness is not None:
             return hand, witness
     return None
+
+
+def naturals_found(cards: Sequence[Card], ruleset: Ruleset) -> list[tuple[NaturalHand, NaturalWitness]]:
+    """Every natural of the ruleset that these 13 cards hold, in the ruleset's order, with a witness."""
+    found = []
+    for hand in ruleset.parameters.naturals.hands:
+        witness = _witness(hand, cards, ruleset)
+        if witness is not None:
+            found.append((hand, witness))
+    return found
+
+
+def strongest(found: Sequence[tuple[NaturalHand, NaturalWitness]]) -> NaturalHand | None:
+    """The natural :func:`best_natural` would pick among those :func:`naturals_found` returned."""
+    return min((hand for hand, _ in found), key=_strength, default=None)
 
 
 def resolve_player(player: PlayerInput, ruleset: Ruleset) -> PlayerState:

@@ -47,9 +47,9 @@ from typing import Any, Final
 from cpspec.cards import Card, cards_text
 from cpspec.fasteval import Evaluator, evaluator, front_comparable
 from cpspec.hands import HandValue, evaluate3, evaluate5
-from cpspec.model import Ruleset, SettingOrder
-from cpspec.naturals import NaturalWitness, find_natural
-from cpspec.setting import SegmentHands, best_natural, bonus_for, check_order
+from cpspec.model import NaturalHand, Ruleset, SettingOrder
+from cpspec.naturals import NaturalWitness
+from cpspec.setting import SegmentHands, bonus_for, check_order, naturals_found
 
 HAND_SIZE: Final = 13
 FULL: Final = (1 << HAND_SIZE) - 1
@@ -271,20 +271,15 @@ class HeldNatural:
         return out
 
 
-def naturals_held(cards: Sequence[Card], ruleset: Ruleset) -> list[HeldNatural]:
-    """The ruleset's naturals these 13 cards hold, sorted by id, each with a witness."""
-    params = ruleset.parameters
-    held = []
-    for hand in params.naturals.hands:
-        witness = find_natural(hand.kind, cards, params.naturals.detection, wheel=params.hands.wheel)
-        if witness is not None:
-            held.append(HeldNatural(hand.id, hand.kind, hand.points, hand.rank, hand.rule, witness))
+def held_by_id(found: Sequence[tuple[NaturalHand, NaturalWitness]]) -> list[HeldNatural]:
+    """Naturals found (:func:`cpspec.setting.naturals_found`), sorted by id."""
+    held = [HeldNatural(hand.id, hand.kind, hand.points, hand.rank, hand.rule, witness) for hand, witness in found]
     return sorted(held, key=lambda h: h.id)
 
 
-def best_natural_id(cards: Sequence[Card], ruleset: Ruleset) -> str | None:
-    found = best_natural(cards, ruleset)
-    return found[0].id if found else None
+def naturals_held(cards: Sequence[Card], ruleset: Ruleset) -> list[HeldNatural]:
+    """The ruleset's naturals these 13 cards hold, sorted by id, each with a witness."""
+    return held_by_id(naturals_found(cards, ruleset))
 
 
 # --- listing ---------------------------------------------------------------------------
