@@ -77,35 +77,31 @@ def op_describe(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, A
             "parameters": dict(ruleset.document["parameters"]), "rules": list(ruleset.rule_ids)}
 
 
+def _read_hand(data: Mapping[str, Any], key: str, ruleset: Ruleset) -> tuple[tuple[int, ...], HandValue]:
+    """The cards of a 3-card front or a 5-card hand given as ``input.<key>``, and its value."""
+    raw = data[key]
+    if not isinstance(raw, list):
+        raise CpspecError("bad_input", "expected a list of cards", f"input.{key}")
+    if len(raw) not in (3, 5):
+        raise CpspecError("bad_hand_size", "a hand has 3 or 5 cards", f"input.{key}")
+    cards = parse_cards(raw, f"input.{key}")
+    return cards, evaluate3(cards) if len(cards) == 3 else evaluate5(cards, ruleset.parameters.hands.wheel)
+
+
 @register("classify", "the category of a 3-card front or a 5-card hand")
 def op_classify(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
     check_input_keys(data, {"cards"})
-    raw = data["cards"]
-    if not isinstance(raw, list):
-        raise CpspecError("bad_input", "expected a list of cards", "input.cards")
-    if len(raw) not in (3, 5):
-        raise CpspecError("bad_hand_size", "a hand has 3 or 5 cards", "input.cards")
-    cards = parse_cards(raw, "input.cards")
-    hand = evaluate3(cards) if len(cards) == 3 else evaluate5(cards, ruleset.parameters.hands.wheel)
-    return hand_json(hand)
+    return hand_json(_read_hand(data, "cards", ruleset)[1])
 
 
 @register("compare", "which of two hands is higher (3 vs 3, 5 vs 5, or a 3-card front vs a 5-card middle)")
 def op_compare(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
     check_input_keys(data, {"a", "b"})
-    hands: list[HandValue] = []
-    for key in ("a", "b"):
-        raw = data[key]
-        if not isinstance(raw, list):
-            raise CpspecError("bad_input", "expected a list of cards", f"input.{key}")
-        if len(raw) not in (3, 5):
-            raise CpspecError("bad_hand_size", "a hand has 3 or 5 cards", f"input.{key}")
-        cards = parse_cards(raw, f"input.{key}")
-        hands.append(evaluate3(cards) if len(cards) == 3 else evaluate5(cards, ruleset.parameters.hands.wheel))
-    a, b = hands
-    if not set(parse_cards(data["a"], "input.a")).isdisjoint(parse_cards(data["b"], "input.b")):
+    a_cards, a = _read_hand(data, "a", ruleset)
+    b_cards, b = _read_hand(data, "b", ruleset)
+    if not set(a_cards).isdisjoint(b_cards):
         raise CpspecError("duplicate_card", "a card is in both hands", "input.b")
     ties = ruleset.parameters.setting.front_middle_ties == "middle_higher"
     if a.size == b.size:
