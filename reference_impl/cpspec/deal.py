@@ -86,11 +86,8 @@ def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:
         missing = [k for k in ("front", "middle", "back") if k not in player]
         if missing:
             raise CpspecError("bad_hand_size", f"missing {', '.join(missing)}", where)
-        front = parse_cards(player["front"], f"{where}.front", 3)
-        middle = parse_cards(player["middle"], f"{where}.middle", 5)
-        back = parse_cards(player["back"], f"{where}.back", 5)
+        front, middle, back = parse_setting(player, where)
         cards = front + middle + back
-        _check_distinct(cards, where)
     elif "cards" in player:
         if declare != "natural":
             raise CpspecError("bad_input", "13 unset cards are allowed only with declare: natural", f"{where}.cards")
@@ -98,6 +95,17 @@ def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:
     elif declare not in ("surrender", "timeout"):
         raise CpspecError("bad_hand_size", "a player needs front, middle and back (or cards with a natural)", where)
     return PlayerInput(seat, front, middle, back, cards, declare, natural, where)
+
+
+def parse_setting(
+    setting: Mapping[str, Any], where: str
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """A 3/5/5 front, middle and back, with no card twice among them; errors located under ``where``."""
+    front = parse_cards(setting["front"], f"{where}.front", 3)
+    middle = parse_cards(setting["middle"], f"{where}.middle", 5)
+    back = parse_cards(setting["back"], f"{where}.back", 5)
+    _check_distinct(front + middle + back, where)
+    return front, middle, back
 
 
 def _check_distinct(cards: tuple[Card, ...], where: str) -> None:

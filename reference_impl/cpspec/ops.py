@@ -12,7 +12,7 @@ from typing import Any
 
 from cpspec import PROTOCOL_VERSION, __version__
 from cpspec.cards import cards_text, parse_cards
-from cpspec.deal import parse_deal
+from cpspec.deal import parse_deal, parse_setting
 from cpspec.errors import CpspecError
 from cpspec.hands import HandValue, compare, compare_front_with_middle, evaluate3, evaluate5
 from cpspec.model import Ruleset
@@ -114,23 +114,11 @@ def op_compare(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, An
     return {"winner": winner, "a": hand_json(a), "b": hand_json(b)}
 
 
-def _setting_cards(data: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    front = parse_cards(data["front"], "input.front", 3)
-    middle = parse_cards(data["middle"], "input.middle", 5)
-    back = parse_cards(data["back"], "input.back", 5)
-    seen: set[int] = set()
-    for card in front + middle + back:
-        if card in seen:
-            raise CpspecError("duplicate_card", f"{cards_text([card])[0]} appears twice", "input")
-        seen.add(card)
-    return front, middle, back
-
-
 @register("check_setting", "whether a front/middle/back setting fouls, and why")
 def op_check_setting(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
     check_input_keys(data, {"front", "middle", "back"})
-    front, middle, back = _setting_cards(data)
+    front, middle, back = parse_setting(data, "input")
     hands = evaluate_setting(front, middle, back, ruleset)
     check = check_order(hands, ruleset)
     return {
