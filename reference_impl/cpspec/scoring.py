@@ -143,6 +143,16 @@ def _overall(matchup: Matchup, wins: dict[str, int], ruleset: Ruleset) -> None:
         matchup.credits.append(Credit(winner, overall.points, "overall", overall.rule, why))
 
 
+def _held_bonuses_and_overall(
+    matchup: Matchup, wins: dict[str, int], holders: tuple[PlayerState, ...], ruleset: Ruleset
+) -> None:
+    """After the segments: bonuses paid for holding a hand (where no win is needed), then the overall point."""
+    if not ruleset.parameters.bonuses.requires_win:
+        for holder in holders:
+            matchup.credits.extend(_held_bonus_credits(holder, ruleset))
+    _overall(matchup, wins, ruleset)
+
+
 def compare_normal(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
     assert a.hands is not None and b.hands is not None
     matchup = Matchup((a.seat, b.seat), "compared")
@@ -156,9 +166,7 @@ def compare_normal(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
         matchup.segments[segment] = winner.seat
         wins[winner.seat] += 1
         matchup.credits.extend(_segment_credits(winner, loser, segment, ruleset))
-    if not ruleset.parameters.bonuses.requires_win:
-        matchup.credits.extend(_held_bonus_credits(a, ruleset) + _held_bonus_credits(b, ruleset))
-    _overall(matchup, wins, ruleset)
+    _held_bonuses_and_overall(matchup, wins, (a, b), ruleset)
     return matchup
 
 
@@ -187,9 +195,7 @@ def _payment(payer: PlayerState, receiver: PlayerState, ruleset: Ruleset) -> lis
             for credit in _segment_credits(receiver, None, segment, ruleset):
                 matchup.credits.append(Credit(credit.seat, credit.points, credit.kind, credit.rule,
                                               f"{credit.reason} ({why}: loses every segment, {penalty.rule})", segment))
-        if not ruleset.parameters.bonuses.requires_win:
-            matchup.credits.extend(_held_bonus_credits(receiver, ruleset))
-        _overall(matchup, wins, ruleset)
+        _held_bonuses_and_overall(matchup, wins, (receiver,), ruleset)
         return matchup.credits
     credits = [Credit(receiver.seat, penalty.points, "penalty", penalty.rule, f"{why}: pays the penalty")]
     if penalty.plus_opponent_bonuses and receiver.status == "normal":
