@@ -65,17 +65,28 @@ _CARD_BY_TEXT: Final[dict[str, Card]] = {
 }
 
 
+def known_cards(texts: list[object]) -> tuple[Card, ...] | None:
+    """The cards, if every item is a card's spelling and none repeats; else None (say why with parse_cards)."""
+    try:
+        cards = tuple(map(_CARD_BY_TEXT.get, texts))  # type: ignore[arg-type]
+    except TypeError:  # an unhashable item is no card
+        return None
+    if None in cards or len(set(cards)) != len(cards):
+        return None
+    return cards  # type: ignore[return-value]
+
+
 def parse_cards(texts: object, where: str, size: int | None = None) -> tuple[Card, ...]:
     """Parse a list of cards, checking its size and that no card repeats."""
-    if not isinstance(texts, Sequence) or isinstance(texts, str):
+    if type(texts) is not list and (not isinstance(texts, Sequence) or isinstance(texts, str)):
         raise CpspecError("bad_input", "expected a list of cards", where)
     if size is not None and len(texts) != size:
         raise CpspecError(
             "bad_hand_size", f"expected {size} cards, got {len(texts)}", where
         )
-    known = [_CARD_BY_TEXT.get(text) if isinstance(text, str) else None for text in texts]
-    if None not in known and len(set(known)) == len(known):  # the common case: all cards, all different
-        return tuple(known)  # type: ignore[arg-type]
+    known = known_cards(list(texts))
+    if known is not None:  # the common case: all cards, all different
+        return known
     cards: list[Card] = []  # something is wrong: find the first bad place and name it
     seen: dict[Card, int] = {}
     for index, text in enumerate(texts):

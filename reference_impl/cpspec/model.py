@@ -123,6 +123,11 @@ class NaturalHand:
     rule: str
 
 
+def natural_strength(hand: NaturalHand) -> tuple[int, int]:
+    """How naturals are preferred, smallest first: highest rank (lowest number), then most points."""
+    return hand.rank, -hand.points
+
+
 @dataclass(frozen=True)
 class Naturals:
     declaration: Literal["automatic", "declared"]
@@ -136,6 +141,11 @@ class Naturals:
     false_declaration_rule: str | None
     meeting_rule: str | None
     detection_rule: str | None
+
+    @cached_property
+    def strongest_first(self) -> tuple[NaturalHand, ...]:
+        """The hands by preference: highest rank (lowest number), then most points; ties in file order."""
+        return tuple(sorted(self.hands, key=natural_strength))
 
 
 @dataclass(frozen=True)

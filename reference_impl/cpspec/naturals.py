@@ -102,6 +102,35 @@ def find_natural(
     raise ValueError(f"unknown natural {kind!r}; expected one of {', '.join(NATURAL_KINDS)}")
 
 
+def possible_naturals(cards: Sequence[Card], options: DetectionOptions) -> frozenset[str]:
+    """The kinds these 13 cards might hold: a cheap screen before :func:`find_natural`.
+
+    It never leaves out a kind the hand holds (a test checks this against
+    :func:`find_natural`); most hands pass for no kind, so most searches never start.
+    """
+    counts = [0] * (ACE + 1)
+    suit_counts = [0] * len(SUIT_NAMES)
+    for card in cards:
+        counts[card >> 2] += 1
+        suit_counts[card & 3] += 1
+    kinds: list[str] = []
+    most = max(counts)
+    if most == 1:
+        kinds.append("dragon")
+    pairs = sum(
+        1 if n == 2 or (n == 3 and options.trips_count_as_pair) else
+        (2 if options.quads_count_as_two_pairs else 1) if n == 4 else 0
+        for n in counts
+    )
+    if pairs >= 6:
+        kinds.append("six_pairs")
+    if most <= len(SEGMENT_SIZES) and sum(n << (2 * r) for r, n in enumerate(counts)) in _three_straight_masks(options):
+        kinds.append("three_straights")
+    if tuple(suit_counts) in _SUIT_PLANS:
+        kinds.append("three_flushes")
+    return frozenset(kinds)
+
+
 def find_all(
     cards: Sequence[Card], options: DetectionOptions, *, wheel: Wheel = Wheel.LOWEST
 ) -> dict[str, NaturalWitness]:
@@ -183,6 +212,17 @@ def _front_straight_masks(options: DetectionOptions) -> tuple[tuple[int, tuple[i
     return tuple((_rank_mask(s), s) for s in front_straights(options))
 
 
+@lru_cache(maxsize=64)
+def _three_straight_masks(options: DetectionOptions) -> frozenset[int]:
+    """The packed rank counts of every 13 ranks that split into a front, a middle and a back straight."""
+    return frozenset(
+        front_mask + middle_mask + back_mask
+        for front_mask, _ in _front_straight_masks(options)
+        for middle_mask in _FIVE_CARD_STRAIGHT_MASKS
+        for back_mask in _FIVE_CARD_STRAIGHT_MASKS
+    )
+
+
 def _find_three_straights(
     cards: Sequence[Card], options: DetectionOptions, wheel: Wheel
 ) -> NaturalWitness | None:
@@ -192,6 +232,8 @@ def _find_three_straights(
     # With every count at most 3, the packed counts of front + middle + back never carry,
     # so the hand's packed counts equal their sum exactly when the ranks split that way.
     hand_mask = sum(n << (2 * r) for r, n in enumerate(counts))
+    if hand_mask not in _three_straight_masks(options):  # most hands: one look-up says no
+        return None
     for front_mask, front_ranks in _front_straight_masks(options):
         if not (counts[front_ranks[0]] and counts[front_ranks[1]] and counts[front_ranks[2]]):
             continue

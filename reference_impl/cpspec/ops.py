@@ -7,7 +7,7 @@ dispatch through it. Every op validates its own input and raises :class:`CpspecE
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cpspec import PROTOCOL_VERSION, __version__
@@ -15,12 +15,17 @@ from cpspec.cards import cards_text, parse_cards
 from cpspec.deal import parse_deal, parse_setting
 from cpspec.errors import CpspecError
 from cpspec.hands import HandValue, compare, compare_front_with_middle, evaluate3, evaluate5
+from cpspec.jsontext import compact
 from cpspec.model import Ruleset
+from cpspec.outputs import hand_json, result_json
 from cpspec.scoring import DealResult, score_deal
-from cpspec.setting import PlayerState, check_order, evaluate_setting, naturals_found, strongest
+from cpspec.setting import check_order, evaluate_setting, naturals_found, strongest
 from cpspec.settlement import payment_order, settle
+from cpspec.wire import result_text
 
 Handler = Callable[[Ruleset | None, Mapping[str, Any]], dict[str, Any]]
+#: Writes an op's output straight as compact JSON text: the same text as encoding the handler's output.
+Writer = Callable[[Ruleset | None, Mapping[str, Any]], str]
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,13 @@ class Op:
     needs_ruleset: bool
     handler: Handler
     summary: str
+    writer: Writer | None = None
+
+    def output_text(self, ruleset: Ruleset | None, data: Mapping[str, Any]) -> str:
+        """The output as compact JSON text, through the writer where the op has one."""
+        if self.writer is not None:
+            return self.writer(ruleset, data)
+        return compact(self.handler(ruleset, data))
 
 
 OPS: dict[str, Op] = {}
@@ -42,6 +54,15 @@ def register(name: str, summary: str, needs_ruleset: bool = True) -> Callable[[H
     return wrap
 
 
+def register_writer(name: str) -> Callable[[Writer], Writer]:
+    """Give a registered op a faster writer of its output text (a test holds it to the handler's output)."""
+    def wrap(writer: Writer) -> Writer:
+        OPS[name] = replace(OPS[name], writer=writer)
+        return writer
+
+    return wrap
+
+
 def check_input_keys(data: Mapping[str, Any], required: set[str], optional: set[str] = frozenset()) -> None:  # type: ignore[assignment]
     """A located bad_input error for a missing or an unknown field of an op's input."""
     missing = sorted(required - set(data))
@@ -50,10 +71,6 @@ def check_input_keys(data: Mapping[str, Any], required: set[str], optional: set[
     extra = sorted(str(k) for k in set(data) - required - optional)
     if extra:
         raise CpspecError("bad_input", f"unknown field(s) {', '.join(extra)}", "input")
-
-
-def hand_json(hand: HandValue) -> dict[str, Any]:
-    return {"category": hand.category.id, "name": hand.name, "royal": hand.royal}
 
 
 @register("hello", "handshake: the implementation's name, protocol version, ops and rulesets", needs_ruleset=False)
@@ -147,45 +164,40 @@ def op_find_naturals(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[s
     return {"naturals": sorted(h["id"] for h in held), "best": best.id if best else None, "details": held}
 
 
-def player_json(state: PlayerState, ruleset: Ruleset) -> dict[str, Any]:
-    out: dict[str, Any] = {"seat": state.seat, "status": state.status, "reason": state.reason, "rule": state.rule,
-                           "natural": state.natural.id if state.natural else None, "declared": state.declared}
-    if state.hands is not None:
-        out["segments"] = {s: hand_json(state.hands.get(s)) for s in ("front", "middle", "back")}
-    if state.check is not None:
-        out["fouled"] = state.check.fouled
-        out["violations"] = list(state.check.violations)
-    out["bonuses"] = [{"segment": s, "hand": e.hand, "points": e.points, "rule": e.rule}
-                      for s, e in state.bonuses(ruleset)]
-    return out
-
-
-def result_json(result: DealResult, ruleset: Ruleset) -> dict[str, Any]:
-    return {
-        "totals": result.totals,
-        "players": [player_json(p, ruleset) for p in result.players],
-        "matchups": [m.to_json() for m in result.matchups],
+def _score(ruleset: Ruleset, data: Mapping[str, Any]) -> tuple[DealResult, dict[str, Any] | None]:
+    """The scored deal, and its settlement with stacks if the input gave a button and stacks."""
+    deal = parse_deal(data, ruleset)
+    result = score_deal(deal, ruleset)
+    settlement = ruleset.parameters.settlement
+    if deal.stacks is None or deal.button is None or settlement is None:
+        return result, None
+    net = {m.seats: m.points[m.seats[0]] for m in result.matchups}
+    payments, paid = settle(net, list(deal.seats), deal.button, deal.stacks, settlement)
+    return result, {
+        "button": deal.button,
+        "order": payment_order(list(deal.seats), deal.button, settlement),
+        "payments": [p.to_json() for p in payments],
+        "paid": paid,
+        "rule": settlement.rule,
     }
 
 
 @register("score", "score a deal of 2-4 players: every matchup, the totals, and the settlement with stacks")
 def op_score(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
-    deal = parse_deal(data, ruleset)
-    result = score_deal(deal, ruleset)
+    result, settlement = _score(ruleset, data)
     out = result_json(result, ruleset)
-    settlement = ruleset.parameters.settlement
-    if deal.stacks is not None and deal.button is not None and settlement is not None:
-        net = {m.seats: m.points[m.seats[0]] for m in result.matchups}
-        payments, paid = settle(net, list(deal.seats), deal.button, deal.stacks, settlement)
-        out["settlement"] = {
-            "button": deal.button,
-            "order": payment_order(list(deal.seats), deal.button, settlement),
-            "payments": [p.to_json() for p in payments],
-            "paid": paid,
-            "rule": settlement.rule,
-        }
+    if settlement is not None:
+        out["settlement"] = settlement
     return out
+
+
+@register_writer("score")
+def write_score(ruleset: Ruleset | None, data: Mapping[str, Any]) -> str:
+    assert ruleset is not None
+    result, settlement = _score(ruleset, data)
+    text = result_text(result, ruleset)
+    return text if settlement is None else f'{text[:-1]},"settlement":{compact(settlement)}}}'
 
 
 @register("tournament", "a sequence of deals: running standings, replacements, and when the target is reached")

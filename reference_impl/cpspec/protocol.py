@@ -10,19 +10,21 @@ from __future__ import annotations
 import json
 import math
 import sys
+import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from cpspec.errors import CpspecError
+from cpspec.jsontext import compact
 
 if TYPE_CHECKING:
     from cpspec.loader import RulesetRegistry
+    from cpspec.model import Ruleset
+    from cpspec.ops import Op
 
 MAX_LINE_BYTES = 1_000_000
 MAX_DEPTH = 32
 REQUEST_KEYS = frozenset({"id", "op", "ruleset", "input"})
-#: Built once: json.dumps with options builds a new encoder for every answer.
-_ANSWER_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 class _NonFinite:
@@ -32,14 +34,38 @@ class _NonFinite:
         self.name = name
 
 
+#: Set while decoding a line when a value was read that the walk of :func:`_check_value` must see.
+_DECODING = threading.local()
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object without repeated names: which of two ids or inputs was meant cannot be told."""
-    value: dict[str, Any] = {}
-    for key, item in pairs:
-        if key in value:
+    value = dict(pairs)
+    if len(value) == len(pairs):
+        return value
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
             raise CpspecError("bad_json", f"the name {key!r} appears twice in one object")
-        value[key] = item
+        seen.add(key)
+    raise AssertionError("unreachable: a dict shorter than its pairs repeats a name")
+
+
+def _non_finite(name: str) -> _NonFinite:
+    _DECODING.needs_check = True
+    return _NonFinite(name)
+
+
+def _float(text: str) -> float:
+    """A JSON number with a fraction or exponent; one too large for a double asks for the walk."""
+    value = float(text)
+    if not math.isfinite(value):
+        _DECODING.needs_check = True
     return value
+
+
+#: Built once: json.loads with hooks builds a new decoder (and scanner) for every call.
+_DECODER = json.JSONDecoder(parse_constant=_non_finite, parse_float=_float, object_pairs_hook=_unique_keys)
 
 
 def _encodable(text: str) -> bool:
@@ -101,27 +127,35 @@ def _nesting_ok(text: str) -> bool:
     return True
 
 
-def _decode(line: str) -> Any:
-    """The line's JSON value, NaN and Infinity left as markers for :func:`_check_request`."""
+def _decode(line: str) -> tuple[Any, bool]:
+    """The line's JSON value, NaN and Infinity left as markers for :func:`_check_request`.
+
+    Also whether the value needs :func:`_check_value`'s walk: only a line with a ``\\u``
+    escape can hold a lone surrogate (UTF-8 decoding refuses them), and only the hooks
+    make markers. Depth needs no walk: :func:`_nesting_ok` has bounded it.
+    """
     if not _nesting_ok(line):
         raise CpspecError("too_large", f"nested deeper than {MAX_DEPTH} levels")
+    _DECODING.needs_check = "\\u" in line
     try:
-        return json.loads(line, parse_constant=_NonFinite, object_pairs_hook=_unique_keys)
+        value = _DECODER.decode(line)
     except CpspecError:
         raise
     except (ValueError, RecursionError) as exc:
         raise CpspecError("bad_json", f"not JSON: {exc}") from None
+    return value, bool(_DECODING.needs_check)
 
 
-def _check_request(value: Any) -> dict[str, Any]:
-    _check_value(value)
+def _check_request(value: Any, needs_check: bool = True) -> dict[str, Any]:
+    if needs_check:
+        _check_value(value)
     if not isinstance(value, dict):
         raise CpspecError("bad_request", f"a request is a JSON object, not {type(value).__name__}")
     return value
 
 
 def parse_request(line: str) -> dict[str, Any]:
-    return _check_request(_decode(line))
+    return _check_request(*_decode(line))
 
 
 def _request_id(request: Any) -> Any:
@@ -136,11 +170,8 @@ def _request_id(request: Any) -> Any:
     return rid
 
 
-def dispatch(request: Mapping[str, Any], registry: RulesetRegistry | None = None) -> dict[str, Any]:
-    """Run one parsed request; return its output or raise CpspecError.
-
-    ``registry`` defaults to the bundled rulesets; the corpus-strength check passes mutants.
-    """
+def _resolve(request: Mapping[str, Any], registry: RulesetRegistry | None) -> tuple[Op, Ruleset | None, dict[str, Any]]:
+    """The op a parsed request asks for, its ruleset and its input; or raise CpspecError."""
     from cpspec.loader import bundled_registry
     from cpspec.ops import OPS
 
@@ -164,20 +195,38 @@ def dispatch(request: Mapping[str, Any], registry: RulesetRegistry | None = None
         if not isinstance(ruleset_id, str):
             raise CpspecError("bad_request", "ruleset must be a ruleset id", "ruleset")
         ruleset = (registry or bundled_registry()).get(ruleset_id)
+    return op, ruleset, data
+
+
+def dispatch(request: Mapping[str, Any], registry: RulesetRegistry | None = None) -> dict[str, Any]:
+    """Run one parsed request; return its output or raise CpspecError.
+
+    ``registry`` defaults to the bundled rulesets; the corpus-strength check passes mutants.
+    """
+    op, ruleset, data = _resolve(request, registry)
     return op.handler(ruleset, data)
 
 
-def answer(line: str, registry: RulesetRegistry | None = None) -> dict[str, Any]:
-    """The answer object for one request line; never raises."""
+def answer_text(line: str, registry: RulesetRegistry | None = None) -> str:
+    """The answer to one request line as compact JSON text (what the server writes); never raises."""
     value: Any = None  # the decoded line, kept so that an error answer can echo a readable id
     try:
-        value = _decode(line)
-        request = _check_request(value)
-        return {"id": _request_id(request), "output": dispatch(request, registry)}
+        value, needs_check = _decode(line)
+        request = _check_request(value, needs_check)
+        op, ruleset, data = _resolve(request, registry)
+        output = op.output_text(ruleset, data)
+        return f'{{"id":{compact(_request_id(request))},"output":{output}}}'
     except CpspecError as error:
-        return {"id": _request_id(value), "error": error.to_json()}
+        return compact({"id": _request_id(value), "error": error.to_json()})
     except Exception as exc:  # a bug must not end the session: report it on the wire instead
-        return {"id": _request_id(value), "error": {"code": "internal", "message": f"{type(exc).__name__}: {exc}"}}
+        internal = {"code": "internal", "message": f"{type(exc).__name__}: {exc}"}
+        return compact({"id": _request_id(value), "error": internal})
+
+
+def answer(line: str, registry: RulesetRegistry | None = None) -> dict[str, Any]:
+    """The answer object for one request line (:func:`answer_text`, read back); never raises."""
+    reply: dict[str, Any] = json.loads(answer_text(line, registry))
+    return reply
 
 
 def _read_lines(stream: BinaryIO) -> Any:
@@ -203,11 +252,11 @@ def serve(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
     sink = stdout if stdout is not None else sys.stdout
     for line in _read_lines(source):
         if isinstance(line, CpspecError):
-            reply: dict[str, Any] = {"id": None, "error": line.to_json()}
+            reply = compact({"id": None, "error": line.to_json()})
         elif not line.strip():
             continue
         else:
-            reply = answer(line)
-        sink.write(_ANSWER_ENCODER.encode(reply) + "\n")
+            reply = answer_text(line)
+        sink.write(reply + "\n")
         sink.flush()
     return 0

@@ -11,7 +11,6 @@ from itertools import combinations
 from typing import NamedTuple
 
 from cpspec.deal import Deal
-from cpspec.hands import compare
 from cpspec.model import SEGMENTS, Penalty, Ruleset
 from cpspec.setting import PlayerState, bonus_for, resolve_player
 
@@ -63,19 +62,19 @@ class Matchup:
                 net -= credit.points
         return {a: net, b: -net}
 
+    @property
+    def overall(self) -> str | None:
+        """The seat credited with the overall point, if any."""
+        return next((c.seat for c in self.credits if c.kind == "overall"), None)
+
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "seats": list(self.seats),
-            "points": self.points,
-            "kind": self.kind,
-            "credits": [c.to_json() for c in self.credits],
-        }
+        out: dict[str, object] = {"seats": list(self.seats), "points": self.points, "kind": self.kind}
         if self.segments:
             out["segments"] = dict(self.segments)
-        overall = [c.seat for c in self.credits if c.kind == "overall"]
-        out["overall"] = overall[0] if overall else None
+        out["overall"] = self.overall
         if self.notes:
             out["notes"] = list(self.notes)
+        out["credits"] = [c.to_json() for c in self.credits]
         return out
 
 
@@ -93,8 +92,34 @@ class DealResult:
         return totals
 
 
-def _segment_credits(winner: PlayerState, loser: PlayerState | None, segment: str, ruleset: Ruleset) -> list[Credit]:
-    """What the winner of one segment collects; ``loser`` None means the opponent fouled."""
+class _DealMemo:
+    """Credits that depend on one player only, worked out once per deal and reused in every matchup.
+
+    What a segment's winner collects depends on the loser only through whether the
+    loser holds the same category (the same-category multiplier), so that is the key.
+    """
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self._wins: dict[tuple[str, str, bool], list[Credit]] = {}
+        self._held: dict[str, list[Credit]] = {}
+
+    def win(self, winner: PlayerState, segment: str, against_same_kind: bool) -> list[Credit]:
+        key = (winner.seat, segment, against_same_kind)
+        credits = self._wins.get(key)
+        if credits is None:
+            credits = self._wins[key] = _segment_credits(winner, segment, against_same_kind, self.ruleset)
+        return credits
+
+    def held(self, player: PlayerState) -> list[Credit]:
+        credits = self._held.get(player.seat)
+        if credits is None:
+            credits = self._held[player.seat] = _held_bonus_credits(player, self.ruleset)
+        return credits
+
+
+def _segment_credits(winner: PlayerState, segment: str, against_same_kind: bool, ruleset: Ruleset) -> list[Credit]:
+    """What the winner of one segment collects, against a hand of the same category or not."""
     assert winner.hands is not None
     params = ruleset.parameters
     bonuses = params.bonuses
@@ -107,8 +132,7 @@ def _segment_credits(winner: PlayerState, loser: PlayerState | None, segment: st
     points = entry.points
     reason = f"{hand.name} in the {segment} earns a bonus of {entry.points}"
     rule = entry.rule
-    same_kind = loser is not None and loser.hands is not None and loser.hands.get(segment).category == hand.category
-    if same_kind and bonuses.same_category_multiplier > 1:
+    if against_same_kind and bonuses.same_category_multiplier > 1:
         points *= bonuses.same_category_multiplier
         reason += f", times {bonuses.same_category_multiplier} against the same kind of hand"
         rule = bonuses.multiplier_rule or entry.rule
@@ -144,29 +168,29 @@ def _overall(matchup: Matchup, wins: dict[str, int], ruleset: Ruleset) -> None:
 
 
 def _held_bonuses_and_overall(
-    matchup: Matchup, wins: dict[str, int], holders: tuple[PlayerState, ...], ruleset: Ruleset
+    matchup: Matchup, wins: dict[str, int], holders: tuple[PlayerState, ...], memo: _DealMemo
 ) -> None:
     """After the segments: bonuses paid for holding a hand (where no win is needed), then the overall point."""
-    if not ruleset.parameters.bonuses.requires_win:
+    if not memo.ruleset.parameters.bonuses.requires_win:
         for holder in holders:
-            matchup.credits.extend(_held_bonus_credits(holder, ruleset))
-    _overall(matchup, wins, ruleset)
+            matchup.credits.extend(memo.held(holder))
+    _overall(matchup, wins, memo.ruleset)
 
 
-def compare_normal(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+def compare_normal(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
     assert a.hands is not None and b.hands is not None
     matchup = Matchup((a.seat, b.seat), "compared")
     wins = {a.seat: 0, b.seat: 0}
-    for segment in SEGMENTS:
-        result = compare(a.hands.get(segment), b.hands.get(segment))
-        if result == 0:
+    # Hands of one segment have one size, so their keys order them (hands.compare, without its checks).
+    for segment, hand_a, hand_b in zip(SEGMENTS, a.hands, b.hands, strict=True):
+        if hand_a.key == hand_b.key:
             matchup.segments[segment] = None
             continue
-        winner, loser = (a, b) if result > 0 else (b, a)
+        winner = a if hand_a.key > hand_b.key else b
         matchup.segments[segment] = winner.seat
         wins[winner.seat] += 1
-        matchup.credits.extend(_segment_credits(winner, loser, segment, ruleset))
-    _held_bonuses_and_overall(matchup, wins, (a, b), ruleset)
+        matchup.credits.extend(memo.win(winner, segment, hand_a.category == hand_b.category))
+    _held_bonuses_and_overall(matchup, wins, (a, b), memo)
     return matchup
 
 
@@ -176,8 +200,9 @@ def _penalty_of(player: PlayerState, ruleset: Ruleset) -> Penalty:
     return penalty
 
 
-def _payment(payer: PlayerState, receiver: PlayerState, ruleset: Ruleset) -> list[Credit]:
+def _payment(payer: PlayerState, receiver: PlayerState, memo: _DealMemo) -> list[Credit]:
     """What a forfeited hand pays one opponent."""
+    ruleset = memo.ruleset
     penalty = _penalty_of(payer, ruleset)
     if receiver.status not in penalty.pays_to:
         return []
@@ -192,25 +217,25 @@ def _payment(payer: PlayerState, receiver: PlayerState, ruleset: Ruleset) -> lis
         wins = {receiver.seat: 3, payer.seat: 0}
         for segment in SEGMENTS:
             matchup.segments[segment] = receiver.seat
-            for credit in _segment_credits(receiver, None, segment, ruleset):
+            for credit in memo.win(receiver, segment, False):  # a fouled hand has no category to match
                 matchup.credits.append(Credit(credit.seat, credit.points, credit.kind, credit.rule,
                                               f"{credit.reason} ({why}: loses every segment, {penalty.rule})", segment))
-        _held_bonuses_and_overall(matchup, wins, (receiver,), ruleset)
+        _held_bonuses_and_overall(matchup, wins, (receiver,), memo)
         return matchup.credits
     credits = [Credit(receiver.seat, penalty.points, "penalty", penalty.rule, f"{why}: pays the penalty")]
     if penalty.plus_opponent_bonuses and receiver.status == "normal":
         credits += [
             Credit(c.seat, c.points, "bonus", c.rule, f"{why}: pays {receiver.seat}'s bonus ({c.reason})", c.segment)
-            for c in _held_bonus_credits(receiver, ruleset)
+            for c in memo.held(receiver)
         ]
     return credits
 
 
-def compare_forfeit(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+def compare_forfeit(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
     matchup = Matchup((a.seat, b.seat), "forfeit")
     for payer, receiver in ((a, b), (b, a)):
         if payer.status in FORFEITS:
-            matchup.credits.extend(_payment(payer, receiver, ruleset))
+            matchup.credits.extend(_payment(payer, receiver, memo))
     return matchup
 
 
@@ -235,12 +260,12 @@ def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchu
     return matchup
 
 
-def compare_players(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+def compare_players(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
     if a.status in FORFEITS or b.status in FORFEITS:
-        return compare_forfeit(a, b, ruleset)
+        return compare_forfeit(a, b, memo)
     if a.status == "natural" or b.status == "natural":
-        return compare_naturals(a, b, ruleset)
-    return compare_normal(a, b, ruleset)
+        return compare_naturals(a, b, memo.ruleset)
+    return compare_normal(a, b, memo)
 
 
 def _apply_scoop(players: list[PlayerState], matchups: list[Matchup], ruleset: Ruleset) -> None:
@@ -264,6 +289,7 @@ def score_deal(deal: Deal, ruleset: Ruleset) -> DealResult:
 
 def score_players(players: list[PlayerState], ruleset: Ruleset) -> DealResult:
     """Score players already resolved (simulations resolve each hand once and reuse it)."""
-    matchups = [compare_players(a, b, ruleset) for a, b in combinations(players, 2)]
+    memo = _DealMemo(ruleset)
+    matchups = [compare_players(a, b, memo) for a, b in combinations(players, 2)]
     _apply_scoop(players, matchups, ruleset)
     return DealResult(players, matchups)

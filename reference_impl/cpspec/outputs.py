@@ -1,0 +1,42 @@
+"""The JSON shapes of the engine's values in the protocol's answers (``score`` and the hand ops).
+
+These functions are the definition of those shapes; :mod:`cpspec.wire` writes the same
+shapes straight as text for the server, and a test holds the two to the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cpspec.hands import HandValue
+from cpspec.model import Ruleset
+from cpspec.scoring import DealResult
+from cpspec.setting import PlayerState
+
+
+def hand_json(hand: HandValue) -> dict[str, Any]:
+    return {"category": hand.category.id, "name": hand.name, "royal": hand.royal}
+
+
+def bonuses_json(state: PlayerState, ruleset: Ruleset) -> list[dict[str, Any]]:
+    return [{"segment": s, "hand": e.hand, "points": e.points, "rule": e.rule} for s, e in state.bonuses(ruleset)]
+
+
+def player_json(state: PlayerState, ruleset: Ruleset) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": state.seat, "status": state.status, "reason": state.reason, "rule": state.rule,
+                           "natural": state.natural.id if state.natural else None, "declared": state.declared}
+    if state.hands is not None:
+        out["segments"] = {s: hand_json(state.hands.get(s)) for s in ("front", "middle", "back")}
+    if state.check is not None:
+        out["fouled"] = state.check.fouled
+        out["violations"] = list(state.check.violations)
+    out["bonuses"] = bonuses_json(state, ruleset)
+    return out
+
+
+def result_json(result: DealResult, ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "totals": result.totals,
+        "players": [player_json(p, ruleset) for p in result.players],
+        "matchups": [m.to_json() for m in result.matchups],
+    }
