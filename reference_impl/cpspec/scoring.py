@@ -11,6 +11,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from cpspec.deal import Deal
+from cpspec.hands import HandValue
 from cpspec.model import SEGMENTS, Penalty, Ruleset
 from cpspec.setting import PlayerState, bonus_for, resolve_player
 
@@ -40,7 +41,7 @@ class Credit(NamedTuple):
         return out
 
 
-@dataclass
+@dataclass(slots=True)
 class Matchup:
     seats: tuple[str, str]
     kind: str  # compared, natural, forfeit
@@ -49,7 +50,7 @@ class Matchup:
     notes: list[str] = field(default_factory=list)
 
     def credit_total(self, seat: str) -> int:
-        return sum(c.points for c in self.credits if c.seat == seat)
+        return sum([c.points for c in self.credits if c.seat == seat])
 
     @property
     def points(self) -> dict[str, int]:
@@ -65,7 +66,10 @@ class Matchup:
     @property
     def overall(self) -> str | None:
         """The seat credited with the overall point, if any."""
-        return next((c.seat for c in self.credits if c.kind == "overall"), None)
+        for credit in self.credits:
+            if credit.kind == "overall":
+                return credit.seat
+        return None
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"seats": list(self.seats), "points": self.points, "kind": self.kind}
@@ -92,22 +96,42 @@ class DealResult:
         return totals
 
 
+WinKey = tuple[str, str, int, bool]  # seat, segment, the winning hand's key, against the same category
+#: Per ruleset (by identity, the ruleset kept alive here): what winning a segment pays, across deals.
+_WINS_BY_RULESET: dict[int, tuple[Ruleset, dict[WinKey, list[Credit]]]] = {}
+_WINS_LIMIT = 50_000  # keys carry seat names, which requests choose: forget all past this many
+
+
+def _wins_memo(ruleset: Ruleset) -> dict[WinKey, list[Credit]]:
+    remembered = _WINS_BY_RULESET.get(id(ruleset))
+    if remembered is None or remembered[0] is not ruleset:
+        if len(_WINS_BY_RULESET) >= 64:
+            _WINS_BY_RULESET.clear()
+        remembered = _WINS_BY_RULESET[id(ruleset)] = (ruleset, {})
+    return remembered[1]
+
+
 class _DealMemo:
-    """Credits that depend on one player only, worked out once per deal and reused in every matchup.
+    """Credits that depend on one player only, worked out once and reused in every matchup.
 
     What a segment's winner collects depends on the loser only through whether the
-    loser holds the same category (the same-category multiplier), so that is the key.
+    loser holds the same category (the same-category multiplier), and on the winner
+    only through its seat and hand; one ruleset names a hand's key the same way every
+    time (the key fixes the category, ranks and royalty), so those answers are kept
+    across deals. Held bonuses are kept for the deal.
     """
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self._wins: dict[tuple[str, str, bool], list[Credit]] = {}
+        self._wins = _wins_memo(ruleset)
         self._held: dict[str, list[Credit]] = {}
 
-    def win(self, winner: PlayerState, segment: str, against_same_kind: bool) -> list[Credit]:
-        key = (winner.seat, segment, against_same_kind)
+    def win(self, winner: PlayerState, segment: str, hand: HandValue, against_same_kind: bool) -> list[Credit]:
+        key = (winner.seat, segment, hand.key, against_same_kind)
         credits = self._wins.get(key)
         if credits is None:
+            if len(self._wins) >= _WINS_LIMIT:
+                self._wins.clear()
             credits = self._wins[key] = _segment_credits(winner, segment, against_same_kind, self.ruleset)
         return credits
 
@@ -154,7 +178,12 @@ def _overall(matchup: Matchup, wins: dict[str, int], ruleset: Ruleset) -> None:
         return
     a, b = matchup.seats
     if overall.decided_by == "higher_total":
-        ta, tb = matchup.credit_total(a), matchup.credit_total(b)
+        ta = tb = 0
+        for credit in matchup.credits:
+            if credit.seat == a:
+                ta += credit.points
+            elif credit.seat == b:
+                tb += credit.points
         winner = a if ta > tb else b if tb > ta else None
         why = f"higher total ({max(ta, tb)} to {min(ta, tb)})"
     elif overall.decided_by == "majority_of_segments":
@@ -180,17 +209,21 @@ def _held_bonuses_and_overall(
 def compare_normal(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
     assert a.hands is not None and b.hands is not None
     matchup = Matchup((a.seat, b.seat), "compared")
-    wins = {a.seat: 0, b.seat: 0}
+    segments, credits = matchup.segments, matchup.credits
+    wins_a = wins_b = 0
     # Hands of one segment have one size, so their keys order them (hands.compare, without its checks).
     for segment, hand_a, hand_b in zip(SEGMENTS, a.hands, b.hands, strict=True):
-        if hand_a.key == hand_b.key:
-            matchup.segments[segment] = None
-            continue
-        winner = a if hand_a.key > hand_b.key else b
-        matchup.segments[segment] = winner.seat
-        wins[winner.seat] += 1
-        matchup.credits.extend(memo.win(winner, segment, hand_a.category == hand_b.category))
-    _held_bonuses_and_overall(matchup, wins, (a, b), memo)
+        if hand_a.key > hand_b.key:
+            segments[segment] = a.seat
+            wins_a += 1
+            credits += memo.win(a, segment, hand_a, hand_a.category == hand_b.category)
+        elif hand_b.key > hand_a.key:
+            segments[segment] = b.seat
+            wins_b += 1
+            credits += memo.win(b, segment, hand_b, hand_a.category == hand_b.category)
+        else:
+            segments[segment] = None
+    _held_bonuses_and_overall(matchup, {a.seat: wins_a, b.seat: wins_b}, (a, b), memo)
     return matchup
 
 
@@ -217,7 +250,8 @@ def _payment(payer: PlayerState, receiver: PlayerState, memo: _DealMemo) -> list
         wins = {receiver.seat: 3, payer.seat: 0}
         for segment in SEGMENTS:
             matchup.segments[segment] = receiver.seat
-            for credit in memo.win(receiver, segment, False):  # a fouled hand has no category to match
+            won_with = receiver.hands.get(segment)
+            for credit in memo.win(receiver, segment, won_with, False):  # a fouled hand has no category to match
                 matchup.credits.append(Credit(credit.seat, credit.points, credit.kind, credit.rule,
                                               f"{credit.reason} ({why}: loses every segment, {penalty.rule})", segment))
         _held_bonuses_and_overall(matchup, wins, (receiver,), memo)

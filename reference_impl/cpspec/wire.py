@@ -62,17 +62,22 @@ def player_text(state: PlayerState, ruleset: Ruleset) -> str:
     return "".join(parts)
 
 
-def matchup_text(matchup: Matchup) -> str:
-    """``compact(matchup.to_json())``."""
-    a, b = (encode_basestring(seat) for seat in matchup.seats)
-    net = matchup.points[matchup.seats[0]]
+def matchup_text(matchup: Matchup, seat_texts: dict[str, str] | None = None) -> str:
+    """``compact(matchup.to_json())``; ``seat_texts`` may hold the seats already written as JSON strings."""
+    seat_a, seat_b = matchup.seats
+    if seat_texts is None:
+        seat_texts = {seat_a: encode_basestring(seat_a), seat_b: encode_basestring(seat_b)}
+    a, b = seat_texts[seat_a], seat_texts[seat_b]
+    net = matchup.points[seat_a]
     parts = [f'{{"seats":[{a},{b}],"points":{{{a}:{net},{b}:{-net}}},"kind":{encode_basestring(matchup.kind)}']
     if matchup.segments:
-        winners = ",".join(
-            f"{encode_basestring(segment)}:{_nullable(winner)}" for segment, winner in matchup.segments.items()
-        )
+        winners = ",".join([
+            f'"{segment}":{"null" if winner is None else seat_texts[winner]}'
+            for segment, winner in matchup.segments.items()
+        ])
         parts.append(f',"segments":{{{winners}}}')
-    parts.append(f',"overall":{_nullable(matchup.overall)}')
+    overall = matchup.overall
+    parts.append(f',"overall":{"null" if overall is None else seat_texts[overall]}')
     if matchup.notes:
         parts.append(f',"notes":{compact(list(matchup.notes))}')
     parts.append(f',"credits":[{",".join([_credit_text(c) for c in matchup.credits])}]}}')
@@ -81,6 +86,7 @@ def matchup_text(matchup: Matchup) -> str:
 
 def result_text(result: DealResult, ruleset: Ruleset) -> str:
     """``compact(outputs.result_json(result, ruleset))``."""
+    seat_texts = {p.seat: encode_basestring(p.seat) for p in result.players}
     players = ",".join([player_text(p, ruleset) for p in result.players])
-    matchups = ",".join([matchup_text(m) for m in result.matchups])
+    matchups = ",".join([matchup_text(m, seat_texts) for m in result.matchups])
     return f'{{"totals":{compact(result.totals)},"players":[{players}],"matchups":[{matchups}]}}'
