@@ -166,7 +166,9 @@ def front_comparable(middle_key: int) -> int:
 
 # --- a lazy memo, for code that evaluates few hands but many times -------------------------
 
-_MEMO5: dict[Wheel, dict[int, HandValue]] = {wheel: {} for wheel in Wheel}
+# One memo per wheel rule, chosen by identity: an enum member's hash is computed in Python.
+_MEMO5_WHEEL_LOWEST: dict[int, HandValue] = {}
+_MEMO5_WHEEL_SECOND_HIGHEST: dict[int, HandValue] = {}
 _MEMO3: dict[int, HandValue] = {}
 
 
@@ -181,7 +183,7 @@ def memo_value5(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue
     a, b, c, d, e = cards
     flush = a & 3 == b & 3 == c & 3 == d & 3 == e & 3
     slot = (RANK_CODE[a] + RANK_CODE[b] + RANK_CODE[c] + RANK_CODE[d] + RANK_CODE[e]) * 2 + flush
-    memo = _MEMO5[wheel]
+    memo = _MEMO5_WHEEL_LOWEST if wheel is Wheel.LOWEST else _MEMO5_WHEEL_SECOND_HIGHEST
     value = memo.get(slot)
     if value is None:
         value = memo[slot] = evaluate5(cards, wheel)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations, pairwise, permutations
 from typing import Final
 
@@ -48,6 +48,16 @@ class DetectionOptions:
     front_straight_wraparound: bool = False  # K-A-2 is a 3-card straight
     three_flushes_distinct_suits: bool = False  # three flushes need three different suits
     straight_flush_counts: bool = True  # a straight flush may serve as a straight or a flush
+
+    @cached_property
+    def three_straight_masks(self) -> frozenset[int]:
+        """The packed rank counts (two bits a rank) of every 13 ranks that split into three straights."""
+        return frozenset(
+            front_mask + middle_mask + back_mask
+            for front_mask, _ in _front_straight_masks(self)
+            for middle_mask in _FIVE_CARD_STRAIGHT_MASKS
+            for back_mask in _FIVE_CARD_STRAIGHT_MASKS
+        )
 
 
 @dataclass(frozen=True)
@@ -109,22 +119,23 @@ def possible_naturals(cards: Sequence[Card], options: DetectionOptions) -> froze
     :func:`find_natural`); most hands pass for no kind, so most searches never start.
     """
     counts = [0] * (ACE + 1)
-    suit_counts = [0] * len(SUIT_NAMES)
+    suit_counts = [0, 0, 0, 0]
+    packed = 0  # the rank counts two bits a rank, as _three_straight_masks packs them (exact while each is <= 3)
     for card in cards:
         counts[card >> 2] += 1
         suit_counts[card & 3] += 1
+        packed += 1 << ((card >> 2) * 2)
     kinds: list[str] = []
     most = max(counts)
     if most == 1:
         kinds.append("dragon")
-    pairs = sum(
-        1 if n == 2 or (n == 3 and options.trips_count_as_pair) else
-        (2 if options.quads_count_as_two_pairs else 1) if n == 4 else 0
-        for n in counts
-    )
+    pairs = counts.count(2)
+    if options.trips_count_as_pair:
+        pairs += counts.count(3)
+    pairs += counts.count(4) * (2 if options.quads_count_as_two_pairs else 1)
     if pairs >= 6:
         kinds.append("six_pairs")
-    if most <= len(SEGMENT_SIZES) and sum(n << (2 * r) for r, n in enumerate(counts)) in _three_straight_masks(options):
+    if most <= len(SEGMENT_SIZES) and packed in options.three_straight_masks:
         kinds.append("three_straights")
     if tuple(suit_counts) in _SUIT_PLANS:
         kinds.append("three_flushes")
@@ -212,17 +223,6 @@ def _front_straight_masks(options: DetectionOptions) -> tuple[tuple[int, tuple[i
     return tuple((_rank_mask(s), s) for s in front_straights(options))
 
 
-@lru_cache(maxsize=64)
-def _three_straight_masks(options: DetectionOptions) -> frozenset[int]:
-    """The packed rank counts of every 13 ranks that split into a front, a middle and a back straight."""
-    return frozenset(
-        front_mask + middle_mask + back_mask
-        for front_mask, _ in _front_straight_masks(options)
-        for middle_mask in _FIVE_CARD_STRAIGHT_MASKS
-        for back_mask in _FIVE_CARD_STRAIGHT_MASKS
-    )
-
-
 def _find_three_straights(
     cards: Sequence[Card], options: DetectionOptions, wheel: Wheel
 ) -> NaturalWitness | None:
@@ -232,7 +232,7 @@ def _find_three_straights(
     # With every count at most 3, the packed counts of front + middle + back never carry,
     # so the hand's packed counts equal their sum exactly when the ranks split that way.
     hand_mask = sum(n << (2 * r) for r, n in enumerate(counts))
-    if hand_mask not in _three_straight_masks(options):  # most hands: one look-up says no
+    if hand_mask not in options.three_straight_masks:  # most hands: one look-up says no
         return None
     for front_mask, front_ranks in _front_straight_masks(options):
         if not (counts[front_ranks[0]] and counts[front_ranks[1]] and counts[front_ranks[2]]):

@@ -7,6 +7,7 @@ result for a seat is its credits minus its opponent's credits, so totals are zer
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 from typing import NamedTuple
 
@@ -84,15 +85,23 @@ class Matchup:
 
 @dataclass
 class DealResult:
+    """A scored deal; its matchups are final (score_players applied the scoop before making it)."""
+
     players: list[PlayerState]
     matchups: list[Matchup]
+
+    @cached_property
+    def nets(self) -> list[int]:
+        """Each matchup's points for its first seat (its second seat has the negative), in order."""
+        return [matchup.points[matchup.seats[0]] for matchup in self.matchups]
 
     @property
     def totals(self) -> dict[str, int]:
         totals = {p.seat: 0 for p in self.players}
-        for matchup in self.matchups:
-            for seat, points in matchup.points.items():
-                totals[seat] += points
+        for matchup, net in zip(self.matchups, self.nets, strict=True):
+            first, second = matchup.seats
+            totals[first] += net
+            totals[second] -= net
         return totals
 
 
@@ -307,10 +316,16 @@ def _apply_scoop(players: list[PlayerState], matchups: list[Matchup], ruleset: R
     if scoop is None or len(players) not in scoop.points_by_players:
         return
     points = scoop.points_by_players[len(players)]
+    # A player scoops when each of its matchups (one per opponent) is compared and it wins all three segments.
+    sweeps: dict[str | None, int] = {}
+    for matchup in matchups:
+        if matchup.kind == "compared":
+            front, middle, back = matchup.segments.values()
+            if front == middle == back:
+                sweeps[front] = sweeps.get(front, 0) + 1
     for player in players:
-        mine = [m for m in matchups if player.seat in m.seats]
-        if all(m.kind == "compared" and all(w == player.seat for w in m.segments.values()) for m in mine):
-            for matchup in mine:
+        if sweeps.get(player.seat) == len(players) - 1:
+            for matchup in (m for m in matchups if player.seat in m.seats):
                 replaced = matchup.credit_total(player.seat)
                 matchup.credits = [Credit(player.seat, points, "scoop", scoop.rule,
                                           f"wins all three segments against every opponent (instead of {replaced})")]

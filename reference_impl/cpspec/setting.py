@@ -10,7 +10,7 @@ from cpspec.deal import PlayerInput
 from cpspec.errors import CpspecError
 from cpspec.fasteval import memo_value3, memo_value5
 from cpspec.hands import HandValue, compare, compare_front_with_middle
-from cpspec.model import BonusEntry, NaturalHand, Ruleset, Status, natural_strength
+from cpspec.model import SEGMENTS, BonusEntry, NaturalHand, Ruleset, Status, natural_strength
 from cpspec.naturals import NaturalWitness, find_natural, possible_naturals
 
 
@@ -62,14 +62,15 @@ def bonus_for(hand: HandValue, segment: str, ruleset: Ruleset) -> BonusEntry | N
     """The best-paying bonus table entry this hand earns in this segment, if any."""
     bonuses = ruleset.parameters.bonuses
     # Whether an entry matches depends only on the hand's category and royalty: remember the answer.
-    memo_key = (segment, int(hand.category), hand.royal)
-    if memo_key in bonuses.best_entry_memo:
-        return bonuses.best_entry_memo[memo_key]
+    memo = bonuses.best_entry_memo
+    memo_key = (segment, hand.category, hand.royal)
+    if memo_key in memo:
+        return memo[memo_key]
     best: BonusEntry | None = None
     for entry in bonuses.table:
         if entry.segment == segment and hand.matches(entry.hand) and (best is None or entry.points > best.points):
             best = entry
-    bonuses.best_entry_memo[memo_key] = best
+    memo[memo_key] = best
     return best
 
 
@@ -88,11 +89,11 @@ class PlayerState(NamedTuple):
 
     def bonuses(self, ruleset: Ruleset) -> list[tuple[str, BonusEntry]]:
         """Bonus hands this player holds, as (segment, entry)."""
-        if self.hands is None or self.status != "normal":
+        if self.hands is None or self.status != "normal" or not ruleset.parameters.bonuses.table:
             return []
         found = []
-        for segment in ("front", "middle", "back"):
-            entry = bonus_for(self.hands.get(segment), segment, ruleset)
+        for segment, hand in zip(SEGMENTS, self.hands, strict=True):
+            entry = bonus_for(hand, segment, ruleset)
             if entry is not None:
                 found.append((segment, entry))
         return found

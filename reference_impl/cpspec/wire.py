@@ -12,81 +12,84 @@ from __future__ import annotations
 from json.encoder import encode_basestring  # the encoder's own string writer (non-ASCII kept)
 
 from cpspec.hands import HandValue
-from cpspec.jsontext import TextMemo, compact
+from cpspec.jsontext import compact
 from cpspec.model import Ruleset
 from cpspec.outputs import bonuses_json, hand_json
 from cpspec.scoring import Credit, DealResult, Matchup
 from cpspec.setting import PlayerState
 
-#: Credits carry seat names, which requests choose: the memo is bounded.
-_CREDIT_TEXTS = TextMemo(limit=100_000)
-#: Hand values by identity (kept alive by the memo, so an id is never reused while remembered).
+#: Texts of credits; credits carry seat names, which requests choose, so the memo is bounded.
+_CREDIT_TEXTS: dict[Credit, str] = {}
+#: Texts of hand values by identity (the memo keeps each value alive, so no id is reused meanwhile).
 _HAND_TEXTS: dict[int, tuple[HandValue, str]] = {}
-_HAND_TEXTS_LIMIT = 20_000
+_MEMO_LIMIT = 100_000
 
 
 def _credit_text(credit: Credit) -> str:
-    return _CREDIT_TEXTS.text(credit, credit.to_json)
+    text = _CREDIT_TEXTS.get(credit)
+    if text is None:
+        if len(_CREDIT_TEXTS) >= _MEMO_LIMIT:
+            _CREDIT_TEXTS.clear()
+        text = _CREDIT_TEXTS[credit] = compact(credit.to_json())
+    return text
 
 
 def _hand_text(hand: HandValue) -> str:
     remembered = _HAND_TEXTS.get(id(hand))
     if remembered is not None and remembered[0] is hand:
         return remembered[1]
-    if len(_HAND_TEXTS) >= _HAND_TEXTS_LIMIT:
+    if len(_HAND_TEXTS) >= _MEMO_LIMIT:
         _HAND_TEXTS.clear()
     text = compact(hand_json(hand))
     _HAND_TEXTS[id(hand)] = (hand, text)
     return text
 
 
+def _seat_texts(result: DealResult) -> dict[str | None, str]:
+    """Each seat as a JSON string, and None as null: what a segment's or the overall winner is written as."""
+    texts: dict[str | None, str] = {p.seat: encode_basestring(p.seat) for p in result.players}
+    texts[None] = "null"
+    return texts
+
+
 def _nullable(text: str | None) -> str:
     return "null" if text is None else encode_basestring(text)
 
 
-def player_text(state: PlayerState, ruleset: Ruleset) -> str:
-    """``compact(outputs.player_json(state, ruleset))``."""
-    parts = [
-        f'{{"seat":{encode_basestring(state.seat)},"status":{encode_basestring(state.status)}',
-        f',"reason":{encode_basestring(state.reason)},"rule":{_nullable(state.rule)}',
-        f',"natural":{_nullable(state.natural.id if state.natural else None)},"declared":{_nullable(state.declared)}',
-    ]
+def player_text(state: PlayerState, ruleset: Ruleset, seat_text: str | None = None) -> str:
+    """``compact(outputs.player_json(state, ruleset))``; ``seat_text`` may give the seat already written."""
+    seat = seat_text or encode_basestring(state.seat)
+    natural = state.natural.id if state.natural else None
+    text = (f'{{"seat":{seat},"status":"{state.status}","reason":{encode_basestring(state.reason)}'
+            f',"rule":{_nullable(state.rule)},"natural":{_nullable(natural)},"declared":{_nullable(state.declared)}')
     if state.hands is not None:
-        front, middle, back = (_hand_text(hand) for hand in state.hands)
-        parts.append(f',"segments":{{"front":{front},"middle":{middle},"back":{back}}}')
+        front, middle, back = state.hands
+        text += f',"segments":{{"front":{_hand_text(front)},"middle":{_hand_text(middle)},"back":{_hand_text(back)}}}'
     if state.check is not None:
-        parts.append(f',"fouled":{"true" if state.check.fouled else "false"},"violations":'
-                     f'{compact(list(state.check.violations))}')
+        violations = compact(list(state.check.violations)) if state.check.violations else "[]"
+        text += f',"fouled":{"true" if state.check.fouled else "false"},"violations":{violations}'
     bonuses = bonuses_json(state, ruleset)
-    parts.append(f',"bonuses":{compact(bonuses) if bonuses else "[]"}}}')
-    return "".join(parts)
+    return f'{text},"bonuses":{compact(bonuses) if bonuses else "[]"}}}'
 
 
-def matchup_text(matchup: Matchup, seat_texts: dict[str, str] | None = None) -> str:
-    """``compact(matchup.to_json())``; ``seat_texts`` may hold the seats already written as JSON strings."""
+def matchup_text(matchup: Matchup, seat_texts: dict[str | None, str], net: int) -> str:
+    """``compact(matchup.to_json())``, given the seats as :func:`_seat_texts` writes them, and the net points."""
     seat_a, seat_b = matchup.seats
-    if seat_texts is None:
-        seat_texts = {seat_a: encode_basestring(seat_a), seat_b: encode_basestring(seat_b)}
     a, b = seat_texts[seat_a], seat_texts[seat_b]
-    net = matchup.points[seat_a]
-    parts = [f'{{"seats":[{a},{b}],"points":{{{a}:{net},{b}:{-net}}},"kind":{encode_basestring(matchup.kind)}']
+    text = f'{{"seats":[{a},{b}],"points":{{{a}:{net},{b}:{-net}}},"kind":"{matchup.kind}"'
     if matchup.segments:
-        winners = ",".join([
-            f'"{segment}":{"null" if winner is None else seat_texts[winner]}'
-            for segment, winner in matchup.segments.items()
-        ])
-        parts.append(f',"segments":{{{winners}}}')
-    overall = matchup.overall
-    parts.append(f',"overall":{"null" if overall is None else seat_texts[overall]}')
+        winners = ",".join([f'"{segment}":{seat_texts[winner]}' for segment, winner in matchup.segments.items()])
+        text += f',"segments":{{{winners}}}'
+    text += f',"overall":{seat_texts[matchup.overall]}'
     if matchup.notes:
-        parts.append(f',"notes":{compact(list(matchup.notes))}')
-    parts.append(f',"credits":[{",".join([_credit_text(c) for c in matchup.credits])}]}}')
-    return "".join(parts)
+        text += f',"notes":{compact(list(matchup.notes))}'
+    credits = ",".join([_CREDIT_TEXTS.get(c) or _credit_text(c) for c in matchup.credits])
+    return f'{text},"credits":[{credits}]}}'
 
 
 def result_text(result: DealResult, ruleset: Ruleset) -> str:
     """``compact(outputs.result_json(result, ruleset))``."""
-    seat_texts = {p.seat: encode_basestring(p.seat) for p in result.players}
-    players = ",".join([player_text(p, ruleset) for p in result.players])
-    matchups = ",".join([matchup_text(m, seat_texts) for m in result.matchups])
+    seat_texts = _seat_texts(result)
+    players = ",".join([player_text(p, ruleset, seat_texts[p.seat]) for p in result.players])
+    matchups = ",".join([matchup_text(m, seat_texts, net) for m, net in zip(result.matchups, result.nets, strict=True)])
     return f'{{"totals":{compact(result.totals)},"players":[{players}],"matchups":[{matchups}]}}'
