@@ -107,14 +107,14 @@ def _hand(text: str) -> list[int]:
 def test_the_screen_screens() -> None:
     default = DetectionOptions()
     # Two pairs, nine singles across three suits of 4/4/5: no natural can be there.
-    assert possible_naturals(_hand("2c 2d 5h 7s 9c Jd Kh As 3c 6d 8h Ts Qc"), default) == frozenset()
+    assert set(possible_naturals(_hand("2c 2d 5h 7s 9c Jd Kh As 3c 6d 8h Ts Qc"), default)) == set()
     # Thirteen ranks: a dragon, and (2-3-4, 5-9, T-A) three straights too.
-    assert possible_naturals(_hand("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"), default) == {"dragon", "three_straights"}
+    assert set(possible_naturals(_hand("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"), default)) == {"dragon", "three_straights"}
     # Six pairs and a single.
-    assert possible_naturals(_hand("2c 2d 4h 4s 6c 6d 8h 8s Tc Td Qh Qs Ac"), default) == {"six_pairs"}
+    assert set(possible_naturals(_hand("2c 2d 4h 4s 6c 6d 8h 8s Tc Td Qh Qs Ac"), default)) == {"six_pairs"}
     # Three of a kind counts as a pair only when the option says so.
     trips = _hand("2c 2d 2h 4s 4c 6d 6h 8s 8c Td Th Qs Qc")
     assert "six_pairs" in possible_naturals(trips, default)
     assert "six_pairs" not in possible_naturals(trips, DetectionOptions(trips_count_as_pair=False))
     # Suits 3 + 5 + 5: the counts allow three flushes.
-    assert possible_naturals(_hand("2c 5c 9c 3d 6d 8d Td Kd 4h 7h Jh Qh Kh"), default) == {"three_flushes"}
+    assert set(possible_naturals(_hand("2c 5c 9c 3d 6d 8d Td Kd 4h 7h Jh Qh Kh"), default)) == {"three_flushes"}

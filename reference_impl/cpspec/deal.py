@@ -13,6 +13,7 @@ Declaration = Literal["natural", "surrender", "timeout"]
 DECLARATIONS: tuple[Declaration, ...] = ("natural", "surrender", "timeout")
 PLAYER_KEYS = frozenset({"seat", "front", "middle", "back", "cards", "declare", "natural"})
 DEAL_KEYS = frozenset({"players", "button", "stacks"})
+_SETTING_PLAYER_KEYS = frozenset({"seat", "front", "middle", "back"})
 
 
 class PlayerInput(NamedTuple):  # named tuples here: immutable, and built several times faster than frozen dataclasses
@@ -54,7 +55,21 @@ def _check_keys(value: Mapping[str, Any], allowed: frozenset[str], where: str) -
         raise CpspecError("bad_input", f"unknown field(s) {', '.join(map(repr, extra))}", where)
 
 
+def _plain_setting_player(raw: Any, where: str) -> PlayerInput | None:
+    """The common case in one go, a seat and a setting and nothing else; None for any other input."""
+    if type(raw) is not dict or raw.keys() != _SETTING_PLAYER_KEYS:
+        return None
+    seat = raw["seat"]
+    if type(seat) is not str or not 0 < len(seat) <= 64 or seat.isspace():
+        return None
+    front, middle, back = parse_setting(raw, where)
+    return PlayerInput(seat, front, middle, back, front + middle + back, None, None, where)
+
+
 def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:
+    plain = _plain_setting_player(raw, where)
+    if plain is not None:
+        return plain
     player = _require_mapping(raw, where)
     _check_keys(player, PLAYER_KEYS, where)
     seat = player.get("seat")
@@ -132,11 +147,12 @@ def parse_deal(raw: Any, ruleset: Ruleset, where: str = "input") -> Deal:
         raise CpspecError(
             "bad_players", f"{len(players_raw)} players, but {ruleset.id} is played by {allowed}", f"{where}.players"
         )
-    players = tuple(parse_player(p, ruleset, f"{where}.players[{i}]") for i, p in enumerate(players_raw))
+    players = tuple([parse_player(p, ruleset, f"{where}.players[{i}]") for i, p in enumerate(players_raw)])
     seats = [p.seat for p in players]
-    for index, seat in enumerate(seats):
-        if seat in seats[:index]:
-            raise CpspecError("bad_players", f"seat {seat!r} is used twice", f"{where}.players[{index}].seat")
+    if len(set(seats)) != len(seats):
+        for index, seat in enumerate(seats):
+            if seat in seats[:index]:
+                raise CpspecError("bad_players", f"seat {seat!r} is used twice", f"{where}.players[{index}].seat")
     if limits.seat_names is not None:
         for index, seat in enumerate(seats):
             if seat not in limits.seat_names:
@@ -145,8 +161,8 @@ def parse_deal(raw: Any, ruleset: Ruleset, where: str = "input") -> Deal:
                     f"{where}.players[{index}].seat",
                 )
         players = tuple(sorted(players, key=lambda p: limits.seat_names.index(p.seat)))  # type: ignore[union-attr]
-    dealt = [card for player in players for card in player.cards or ()]
-    if len(set(dealt)) != len(dealt):
+    hands = [player.cards for player in players if player.cards]
+    if len(set().union(*hands)) != sum(map(len, hands)):
         _name_card_dealt_twice(players)
     button, stacks = _parse_stacks(deal, seats, ruleset, where)
     return Deal(players, button, stacks)

@@ -51,7 +51,7 @@ class DetectionOptions:
 
     @cached_property
     def three_straight_masks(self) -> frozenset[int]:
-        """The packed rank counts (two bits a rank) of every 13 ranks that split into three straights."""
+        """The packed rank counts (RANK_BITS a rank) of every 13 ranks that split into three straights."""
         return frozenset(
             front_mask + middle_mask + back_mask
             for front_mask, _ in _front_straight_masks(self)
@@ -112,34 +112,32 @@ def find_natural(
     raise ValueError(f"unknown natural {kind!r}; expected one of {', '.join(NATURAL_KINDS)}")
 
 
-def possible_naturals(cards: Sequence[Card], options: DetectionOptions) -> frozenset[str]:
+def possible_naturals(cards: Sequence[Card], options: DetectionOptions) -> tuple[str, ...]:
     """The kinds these 13 cards might hold: a cheap screen before :func:`find_natural`.
 
     It never leaves out a kind the hand holds (a test checks this against
     :func:`find_natural`); most hands pass for no kind, so most searches never start.
     """
-    counts = [0] * (ACE + 1)
-    suit_counts = [0, 0, 0, 0]
-    packed = 0  # the rank counts two bits a rank, as _three_straight_masks packs them (exact while each is <= 3)
-    for card in cards:
-        counts[card >> 2] += 1
-        suit_counts[card & 3] += 1
-        packed += 1 << ((card >> 2) * 2)
     kinds: list[str] = []
-    most = max(counts)
-    if most == 1:
+    distinct = len(set(map(_RANK_OF_CARD.__getitem__, cards)))
+    if distinct == HAND_SIZE:
         kinds.append("dragon")
-    pairs = counts.count(2)
-    if options.trips_count_as_pair:
-        pairs += counts.count(3)
-    pairs += counts.count(4) * (2 if options.quads_count_as_two_pairs else 1)
-    if pairs >= 6:
-        kinds.append("six_pairs")
-    if most <= len(SEGMENT_SIZES) and packed in options.three_straight_masks:
+    elif distinct <= HAND_SIZE - 6:  # six pairs leave at most seven ranks
+        rank_counts = [0] * (ACE + 1)
+        for card in cards:
+            rank_counts[card >> 2] += 1
+        pairs = rank_counts.count(2) + rank_counts.count(4) * (2 if options.quads_count_as_two_pairs else 1)
+        if options.trips_count_as_pair:
+            pairs += rank_counts.count(3)
+        if pairs >= 6:
+            kinds.append("six_pairs")
+    if sum(map(_PACKED_RANK_OF_CARD.__getitem__, cards)) in options.three_straight_masks:
         kinds.append("three_straights")
-    if tuple(suit_counts) in _SUIT_PLANS:
+    if sum(map(_PACKED_SUIT_OF_CARD.__getitem__, cards)) in _PACKED_SUIT_PLANS:
         kinds.append("three_flushes")
-    return frozenset(kinds)
+    return tuple(kinds)
+
+
 
 
 def find_all(
@@ -209,9 +207,19 @@ def _find_six_pairs(cards: Sequence[Card], options: DetectionOptions) -> Natural
 # --- three straights -----------------------------------------------------------------
 
 
+#: Rank counts are packed three bits a rank: a count of up to four never carries into the next rank,
+#: so packed counts add up exactly, and a hand's packed counts equal its segments' summed.
+RANK_BITS: Final = 3
+
+
+_RANK_OF_CARD: Final = tuple(rank_of(card) for card in range(52))
+_PACKED_RANK_OF_CARD: Final = tuple(1 << (RANK_BITS * rank_of(card)) for card in range(52))
+_PACKED_SUIT_OF_CARD: Final = tuple(1 << (4 * suit_of(card)) for card in range(52))  # four bits hold 13
+
+
 def _rank_mask(ranks: Sequence[int]) -> int:
-    """Rank counts packed two bits per rank: a segment's ranks, or (summed) a hand's."""
-    return sum(1 << (2 * r) for r in ranks)
+    """The packed counts of these ranks: a segment's ranks, or (with repeats) a hand's."""
+    return sum(1 << (RANK_BITS * r) for r in ranks)
 
 
 _FIVE_CARD_STRAIGHT_MASKS: Final = tuple(_rank_mask(s) for s in FIVE_CARD_STRAIGHTS)
@@ -229,9 +237,7 @@ def _find_three_straights(
     counts = _rank_counts(cards)
     if max(counts) > len(SEGMENT_SIZES):  # each segment holds a rank at most once
         return None
-    # With every count at most 3, the packed counts of front + middle + back never carry,
-    # so the hand's packed counts equal their sum exactly when the ranks split that way.
-    hand_mask = sum(n << (2 * r) for r, n in enumerate(counts))
+    hand_mask = sum(n << (RANK_BITS * r) for r, n in enumerate(counts))
     if hand_mask not in options.three_straight_masks:  # most hands: one look-up says no
         return None
     for front_mask, front_ranks in _front_straight_masks(options):
@@ -317,6 +323,7 @@ def _suit_plans() -> dict[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
 
 
 _SUIT_PLANS: Final = _suit_plans()
+_PACKED_SUIT_PLANS: Final = frozenset(sum(n << (4 * suit) for suit, n in enumerate(counts)) for counts in _SUIT_PLANS)
 
 
 def _find_three_flushes(

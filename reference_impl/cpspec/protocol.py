@@ -11,7 +11,8 @@ import json
 import math
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from cpspec.errors import CpspecError
@@ -170,10 +171,18 @@ def _request_id(request: Any) -> Any:
     return rid
 
 
-def _resolve(request: Mapping[str, Any], registry: RulesetRegistry | None) -> tuple[Op, Ruleset | None, dict[str, Any]]:
-    """The op a parsed request asks for, its ruleset and its input; or raise CpspecError."""
+@cache
+def _engine() -> tuple[dict[str, Op], Callable[[], RulesetRegistry]]:
+    """The ops and the bundled rulesets, imported on first use: answering no request needs no engine."""
     from cpspec.loader import bundled_registry
     from cpspec.ops import OPS
+
+    return OPS, bundled_registry
+
+
+def _resolve(request: Mapping[str, Any], registry: RulesetRegistry | None) -> tuple[Op, Ruleset | None, dict[str, Any]]:
+    """The op a parsed request asks for, its ruleset and its input; or raise CpspecError."""
+    ops, bundled_registry = _engine()
 
     if "id" not in request or _request_id(request) is None:
         raise CpspecError("bad_request", "id must be a string (at most 200 characters) or a number", "id")
@@ -183,9 +192,9 @@ def _resolve(request: Mapping[str, Any], registry: RulesetRegistry | None) -> tu
     op_name = request.get("op")
     if not isinstance(op_name, str):
         raise CpspecError("bad_request", "op must be a string", "op")
-    op = OPS.get(op_name)
+    op = ops.get(op_name)
     if op is None:
-        raise CpspecError("unknown_op", f"unknown op {op_name!r}; known: {', '.join(sorted(OPS))}", "op")
+        raise CpspecError("unknown_op", f"unknown op {op_name!r}; known: {', '.join(sorted(ops))}", "op")
     data = request.get("input", {})
     if not isinstance(data, dict):
         raise CpspecError("bad_request", "input must be an object", "input")

@@ -7,13 +7,12 @@ result for a seat is its credits minus its opponent's credits, so totals are zer
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import combinations
 from typing import NamedTuple
 
 from cpspec.deal import Deal
 from cpspec.hands import HandValue
-from cpspec.model import SEGMENTS, Penalty, Ruleset
+from cpspec.model import SEGMENTS, OverallPoint, Penalty, Ruleset
 from cpspec.setting import PlayerState, bonus_for, resolve_player
 
 FORFEITS = frozenset({"foul", "surrender", "timeout"})
@@ -89,11 +88,11 @@ class DealResult:
 
     players: list[PlayerState]
     matchups: list[Matchup]
+    #: Each matchup's points for its first seat (its second seat has the negative), in order.
+    nets: list[int] = field(init=False)
 
-    @cached_property
-    def nets(self) -> list[int]:
-        """Each matchup's points for its first seat (its second seat has the negative), in order."""
-        return [matchup.points[matchup.seats[0]] for matchup in self.matchups]
+    def __post_init__(self) -> None:
+        self.nets = [matchup.points[matchup.seats[0]] for matchup in self.matchups]
 
     @property
     def totals(self) -> dict[str, int]:
@@ -106,43 +105,71 @@ class DealResult:
 
 
 WinKey = tuple[str, str, int, bool]  # seat, segment, the winning hand's key, against the same category
-#: Per ruleset (by identity, the ruleset kept alive here): what winning a segment pays, across deals.
-_WINS_BY_RULESET: dict[int, tuple[Ruleset, dict[WinKey, list[Credit]]]] = {}
-_WINS_LIMIT = 50_000  # keys carry seat names, which requests choose: forget all past this many
+OverallKey = tuple[str, tuple[int, int] | None]  # the winner, and the totals or segment counts its reason cites
 
 
-def _wins_memo(ruleset: Ruleset) -> dict[WinKey, list[Credit]]:
-    remembered = _WINS_BY_RULESET.get(id(ruleset))
-    if remembered is None or remembered[0] is not ruleset:
-        if len(_WINS_BY_RULESET) >= 64:
-            _WINS_BY_RULESET.clear()
-        remembered = _WINS_BY_RULESET[id(ruleset)] = (ruleset, {})
-    return remembered[1]
-
-
-class _DealMemo:
-    """Credits that depend on one player only, worked out once and reused in every matchup.
+class _RulesetMemo:
+    """Credits one ruleset pays the same way in every deal, kept across deals.
 
     What a segment's winner collects depends on the loser only through whether the
     loser holds the same category (the same-category multiplier), and on the winner
     only through its seat and hand; one ruleset names a hand's key the same way every
-    time (the key fixes the category, ranks and royalty), so those answers are kept
-    across deals. Held bonuses are kept for the deal.
+    time (the key fixes the category, ranks and royalty). The overall point depends on
+    the winner and the numbers its reason cites. Keys carry seat names, which requests
+    choose, so each memo forgets everything past a bound.
     """
+
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self.wins: dict[WinKey, list[Credit]] = {}
+        self.overall: dict[OverallKey, Credit] = {}
+
+
+#: By ruleset identity, the ruleset kept alive here so that its id is not reused meanwhile.
+_MEMO_BY_RULESET: dict[int, tuple[Ruleset, _RulesetMemo]] = {}
+
+
+def _ruleset_memo(ruleset: Ruleset) -> _RulesetMemo:
+    remembered = _MEMO_BY_RULESET.get(id(ruleset))
+    if remembered is None or remembered[0] is not ruleset:
+        if len(_MEMO_BY_RULESET) >= 64:
+            _MEMO_BY_RULESET.clear()
+        remembered = _MEMO_BY_RULESET[id(ruleset)] = (ruleset, _RulesetMemo())
+    return remembered[1]
+
+
+class _DealMemo:
+    """Credits that depend on one player only, worked out once and reused in every matchup."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self._wins = _wins_memo(ruleset)
+        self._kept = _ruleset_memo(ruleset)
         self._held: dict[str, list[Credit]] = {}
 
     def win(self, winner: PlayerState, segment: str, hand: HandValue, against_same_kind: bool) -> list[Credit]:
         key = (winner.seat, segment, hand.key, against_same_kind)
-        credits = self._wins.get(key)
+        wins = self._kept.wins
+        credits = wins.get(key)
         if credits is None:
-            if len(self._wins) >= _WINS_LIMIT:
-                self._wins.clear()
-            credits = self._wins[key] = _segment_credits(winner, segment, against_same_kind, self.ruleset)
+            if len(wins) >= _RulesetMemo.LIMIT:
+                wins.clear()
+            credits = wins[key] = _segment_credits(winner, segment, against_same_kind, self.ruleset)
         return credits
+
+    def overall(self, winner: str, counts: tuple[int, int] | None) -> Credit:
+        """The overall point to ``winner``; ``counts`` are the (higher, lower) totals or segment wins."""
+        key = (winner, counts)
+        kept = self._kept.overall
+        credit = kept.get(key)
+        if credit is None:
+            if len(kept) >= _RulesetMemo.LIMIT:
+                kept.clear()
+            overall = self.ruleset.parameters.scoring.overall
+            assert overall is not None
+            reason = _overall_reason(overall, counts)
+            credit = kept[key] = Credit(winner, overall.points, "overall", overall.rule, reason)
+        return credit
 
     def held(self, player: PlayerState) -> list[Credit]:
         credits = self._held.get(player.seat)
@@ -181,11 +208,12 @@ def _held_bonus_credits(player: PlayerState, ruleset: Ruleset) -> list[Credit]:
     ]
 
 
-def _overall(matchup: Matchup, wins: dict[str, int], ruleset: Ruleset) -> None:
-    overall = ruleset.parameters.scoring.overall
+def _overall(matchup: Matchup, wins_a: int, wins_b: int, memo: _DealMemo) -> None:
+    overall = memo.ruleset.parameters.scoring.overall
     if overall is None:
         return
     a, b = matchup.seats
+    counts: tuple[int, int] | None
     if overall.decided_by == "higher_total":
         ta = tb = 0
         for credit in matchup.credits:
@@ -194,25 +222,34 @@ def _overall(matchup: Matchup, wins: dict[str, int], ruleset: Ruleset) -> None:
             elif credit.seat == b:
                 tb += credit.points
         winner = a if ta > tb else b if tb > ta else None
-        why = f"higher total ({max(ta, tb)} to {min(ta, tb)})"
+        counts = (max(ta, tb), min(ta, tb))
     elif overall.decided_by == "majority_of_segments":
-        winner = a if wins[a] >= 2 else b if wins[b] >= 2 else None
-        why = "wins a majority (two or more) of the three segments"
+        winner = a if wins_a >= 2 else b if wins_b >= 2 else None
+        counts = None
     else:
-        winner = a if wins[a] > wins[b] else b if wins[b] > wins[a] else None
-        why = f"wins more segments ({max(wins.values())} to {min(wins.values())})"
+        winner = a if wins_a > wins_b else b if wins_b > wins_a else None
+        counts = (max(wins_a, wins_b), min(wins_a, wins_b))
     if winner is not None:
-        matchup.credits.append(Credit(winner, overall.points, "overall", overall.rule, why))
+        matchup.credits.append(memo.overall(winner, counts))
+
+
+def _overall_reason(overall: OverallPoint, counts: tuple[int, int] | None) -> str:
+    if overall.decided_by == "majority_of_segments" or counts is None:
+        return "wins a majority (two or more) of the three segments"
+    if overall.decided_by == "higher_total":
+        return f"higher total ({counts[0]} to {counts[1]})"
+    return f"wins more segments ({counts[0]} to {counts[1]})"
 
 
 def _held_bonuses_and_overall(
-    matchup: Matchup, wins: dict[str, int], holders: tuple[PlayerState, ...], memo: _DealMemo
+    matchup: Matchup, wins_a: int, wins_b: int, holders: tuple[PlayerState, ...], memo: _DealMemo
 ) -> None:
     """After the segments: bonuses paid for holding a hand (where no win is needed), then the overall point."""
-    if not memo.ruleset.parameters.bonuses.requires_win:
+    bonuses = memo.ruleset.parameters.bonuses
+    if not bonuses.requires_win and bonuses.table:
         for holder in holders:
-            matchup.credits.extend(memo.held(holder))
-    _overall(matchup, wins, memo.ruleset)
+            matchup.credits += memo.held(holder)
+    _overall(matchup, wins_a, wins_b, memo)
 
 
 def compare_normal(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
@@ -232,7 +269,7 @@ def compare_normal(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
             credits += memo.win(b, segment, hand_b, hand_a.category == hand_b.category)
         else:
             segments[segment] = None
-    _held_bonuses_and_overall(matchup, {a.seat: wins_a, b.seat: wins_b}, (a, b), memo)
+    _held_bonuses_and_overall(matchup, wins_a, wins_b, (a, b), memo)
     return matchup
 
 
@@ -256,14 +293,13 @@ def _payment(payer: PlayerState, receiver: PlayerState, memo: _DealMemo) -> list
     if penalty.mode == "scooped" and receiver.status == "normal":
         assert receiver.hands is not None
         matchup = Matchup((receiver.seat, payer.seat), "forfeit")
-        wins = {receiver.seat: 3, payer.seat: 0}
         for segment in SEGMENTS:
             matchup.segments[segment] = receiver.seat
             won_with = receiver.hands.get(segment)
             for credit in memo.win(receiver, segment, won_with, False):  # a fouled hand has no category to match
                 matchup.credits.append(Credit(credit.seat, credit.points, credit.kind, credit.rule,
                                               f"{credit.reason} ({why}: loses every segment, {penalty.rule})", segment))
-        _held_bonuses_and_overall(matchup, wins, (receiver,), memo)
+        _held_bonuses_and_overall(matchup, 3, 0, (receiver,), memo)  # the receiver (seat a) won all three
         return matchup.credits
     credits = [Credit(receiver.seat, penalty.points, "penalty", penalty.rule, f"{why}: pays the penalty")]
     if penalty.plus_opponent_bonuses and receiver.status == "normal":

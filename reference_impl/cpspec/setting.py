@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from cpspec.cards import Card
 from cpspec.deal import PlayerInput
 from cpspec.errors import CpspecError
-from cpspec.fasteval import memo_value3, memo_value5
-from cpspec.hands import HandValue, compare, compare_front_with_middle
+from cpspec.fasteval import front_comparable, memo_value3, memo_value5
+from cpspec.hands import HandValue
 from cpspec.model import SEGMENTS, BonusEntry, NaturalHand, Ruleset, Status, natural_strength
 from cpspec.naturals import NaturalWitness, find_natural, possible_naturals
 
@@ -44,18 +45,28 @@ def evaluate_setting(
 
 def check_order(hands: SegmentHands, ruleset: Ruleset) -> SettingCheck:
     order = ruleset.parameters.setting
+    front, middle, back = hands
+    # Keys order hands of one size; a front's key against the middle's key cut to the front's
+    # positions orders a front and a middle as hands.compare_front_with_middle does, ties included.
+    back_vs_middle = back.key - middle.key
+    front_vs_middle = front.key - front_comparable(middle.key)
+    if back_vs_middle > 0 and front_vs_middle < 0:  # the common case: strictly in order
+        return _in_order(order.rule)
+    if front_vs_middle == 0 and order.front_middle_ties == "middle_higher":
+        front_vs_middle = -1
     violations: list[str] = []
-    back_vs_middle = compare(hands.back, hands.middle)
     if back_vs_middle < 0 or (back_vs_middle == 0 and order.back_over_middle == "strict"):
         relation = "equal to" if back_vs_middle == 0 else "higher than"
-        violations.append(f"middle ({hands.middle.name}) is {relation} back ({hands.back.name})")
-    front_vs_middle = compare_front_with_middle(
-        hands.front, hands.middle, middle_wins_ties=order.front_middle_ties == "middle_higher"
-    )
+        violations.append(f"middle ({middle.name}) is {relation} back ({back.name})")
     if front_vs_middle > 0 or (front_vs_middle == 0 and order.middle_over_front == "strict"):
         relation = "equal to" if front_vs_middle == 0 else "higher than"
-        violations.append(f"front ({hands.front.name}) is {relation} middle ({hands.middle.name})")
+        violations.append(f"front ({front.name}) is {relation} middle ({middle.name})")
     return SettingCheck(bool(violations), tuple(violations), order.rule)
+
+
+@cache
+def _in_order(rule: str) -> SettingCheck:
+    return SettingCheck(False, (), rule)
 
 
 def bonus_for(hand: HandValue, segment: str, ruleset: Ruleset) -> BonusEntry | None:

@@ -13,7 +13,7 @@ from json.encoder import encode_basestring  # the encoder's own string writer (n
 
 from cpspec.hands import HandValue
 from cpspec.jsontext import compact
-from cpspec.model import Ruleset
+from cpspec.model import SEGMENTS, Ruleset
 from cpspec.outputs import bonuses_json, hand_json
 from cpspec.scoring import Credit, DealResult, Matchup
 from cpspec.setting import PlayerState
@@ -77,14 +77,24 @@ def matchup_text(matchup: Matchup, seat_texts: dict[str | None, str], net: int) 
     seat_a, seat_b = matchup.seats
     a, b = seat_texts[seat_a], seat_texts[seat_b]
     text = f'{{"seats":[{a},{b}],"points":{{{a}:{net},{b}:{-net}}},"kind":"{matchup.kind}"'
-    if matchup.segments:
-        winners = ",".join([f'"{segment}":{seat_texts[winner]}' for segment, winner in matchup.segments.items()])
+    segments = matchup.segments
+    if tuple(segments) == SEGMENTS:  # the usual three, in the usual order
+        text += (f',"segments":{{"front":{seat_texts[segments["front"]]},"middle":{seat_texts[segments["middle"]]}'
+                 f',"back":{seat_texts[segments["back"]]}}}')
+    elif segments:
+        winners = ",".join([f"{encode_basestring(segment)}:{seat_texts[seat]}" for segment, seat in segments.items()])
         text += f',"segments":{{{winners}}}'
     text += f',"overall":{seat_texts[matchup.overall]}'
     if matchup.notes:
         text += f',"notes":{compact(list(matchup.notes))}'
-    credits = ",".join([_CREDIT_TEXTS.get(c) or _credit_text(c) for c in matchup.credits])
-    return f'{text},"credits":[{credits}]}}'
+    return f'{text},"credits":[{_credits_text(matchup.credits)}]}}'
+
+
+def _credits_text(credits: list[Credit]) -> str:
+    known = list(map(_CREDIT_TEXTS.get, credits))  # usually all remembered: one look-up each
+    if None in known:
+        return ",".join([_credit_text(credit) for credit in credits])
+    return ",".join(known)  # type: ignore[arg-type]  # no None left
 
 
 def result_text(result: DealResult, ruleset: Ruleset) -> str:
@@ -92,4 +102,5 @@ def result_text(result: DealResult, ruleset: Ruleset) -> str:
     seat_texts = _seat_texts(result)
     players = ",".join([player_text(p, ruleset, seat_texts[p.seat]) for p in result.players])
     matchups = ",".join([matchup_text(m, seat_texts, net) for m, net in zip(result.matchups, result.nets, strict=True)])
-    return f'{{"totals":{compact(result.totals)},"players":[{players}],"matchups":[{matchups}]}}'
+    totals = ",".join([f"{seat_texts[seat]}:{points}" for seat, points in result.totals.items()])
+    return f'{{"totals":{{{totals}}},"players":[{players}],"matchups":[{matchups}]}}'
