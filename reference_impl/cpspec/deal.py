@@ -56,14 +56,21 @@ def _check_keys(value: Mapping[str, Any], allowed: frozenset[str], where: str) -
 
 
 def _plain_setting_player(raw: Any, where: str) -> PlayerInput | None:
-    """The common case in one go, a seat and a setting and nothing else; None for any other input."""
+    """The common case in one go: a seat and a valid setting, nothing else; None for any other input.
+
+    Anything unusual, or wrong, takes the long way, which says what is wrong and where.
+    """
     if type(raw) is not dict or raw.keys() != _SETTING_PLAYER_KEYS:
         return None
-    seat = raw["seat"]
+    seat, front, middle, back = raw["seat"], raw["front"], raw["middle"], raw["back"]
     if type(seat) is not str or not 0 < len(seat) <= 64 or seat.isspace():
         return None
-    front, middle, back = parse_setting(raw, where)
-    return PlayerInput(seat, front, middle, back, front + middle + back, None, None, where)
+    if type(front) is not list or type(middle) is not list or type(back) is not list:
+        return None
+    cards = known_cards(front + middle + back)
+    if cards is None or len(front) != 3 or len(middle) != 5 or len(back) != 5:
+        return None
+    return PlayerInput(seat, cards[:3], cards[3:8], cards[8:], cards, None, None, where)
 
 
 def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:

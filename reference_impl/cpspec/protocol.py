@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 import threading
 from collections.abc import Callable, Mapping
@@ -128,6 +129,24 @@ def _nesting_ok(text: str) -> bool:
     return True
 
 
+_JSON_WHITESPACE = re.compile(r"[ \t\n\r]*")
+#: The decoder's scanner (what JSONDecoder.decode calls after skipping white space), with the hooks above.
+_SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
+
+
+def _parse_json(text: str) -> Any:
+    """``_DECODER.decode(text)``, calling its scanner directly (the same value, the same errors)."""
+    start = _JSON_WHITESPACE.match(text, 0).end()  # type: ignore[union-attr]  # matches the empty string
+    try:
+        value, end = _SCAN(text, start)
+    except StopIteration as err:
+        raise json.JSONDecodeError("Expecting value", text, err.value) from None
+    end = _JSON_WHITESPACE.match(text, end).end()  # type: ignore[union-attr]
+    if end != len(text):
+        raise json.JSONDecodeError("Extra data", text, end)
+    return value
+
+
 def _decode(line: str) -> tuple[Any, bool]:
     """The line's JSON value, NaN and Infinity left as markers for :func:`_check_request`.
 
@@ -139,7 +158,7 @@ def _decode(line: str) -> tuple[Any, bool]:
         raise CpspecError("too_large", f"nested deeper than {MAX_DEPTH} levels")
     _DECODING.needs_check = "\\u" in line
     try:
-        value = _DECODER.decode(line)
+        value = _parse_json(line)
     except CpspecError:
         raise
     except (ValueError, RecursionError) as exc:

@@ -146,6 +146,9 @@ class _DealMemo:
         self.ruleset = ruleset
         self._kept = _ruleset_memo(ruleset)
         self._held: dict[str, list[Credit]] = {}
+        bonuses = ruleset.parameters.bonuses
+        #: Whether bonus hands are paid for holding them, after the segments (no win needed).
+        self.pays_held_bonuses = not bonuses.requires_win and bool(bonuses.table)
 
     def win(self, winner: PlayerState, segment: str, hand: HandValue, against_same_kind: bool) -> list[Credit]:
         key = (winner.seat, segment, hand.key, against_same_kind)
@@ -245,8 +248,7 @@ def _held_bonuses_and_overall(
     matchup: Matchup, wins_a: int, wins_b: int, holders: tuple[PlayerState, ...], memo: _DealMemo
 ) -> None:
     """After the segments: bonuses paid for holding a hand (where no win is needed), then the overall point."""
-    bonuses = memo.ruleset.parameters.bonuses
-    if not bonuses.requires_win and bonuses.table:
+    if memo.pays_held_bonuses:
         for holder in holders:
             matchup.credits += memo.held(holder)
     _overall(matchup, wins_a, wins_b, memo)

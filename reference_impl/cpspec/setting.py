@@ -163,8 +163,8 @@ def resolve_player(player: PlayerInput, ruleset: Ruleset) -> PlayerState:
                            f"declared {player.declare}", penalty.rule, player.declare)
     assert player.cards is not None
     hands = check = None
-    if player.has_setting:
-        assert player.front is not None and player.middle is not None and player.back is not None
+    if player.front is not None:  # the player set the cards
+        assert player.middle is not None and player.back is not None
         hands = evaluate_setting(player.front, player.middle, player.back, ruleset)
         check = check_order(hands, ruleset)
     naturals = params.naturals

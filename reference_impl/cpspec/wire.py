@@ -68,7 +68,7 @@ def player_text(state: PlayerState, ruleset: Ruleset, seat_text: str | None = No
     if state.check is not None:
         violations = compact(list(state.check.violations)) if state.check.violations else "[]"
         text += f',"fouled":{"true" if state.check.fouled else "false"},"violations":{violations}'
-    bonuses = bonuses_json(state, ruleset)
+    bonuses = bonuses_json(state, ruleset) if ruleset.parameters.bonuses.table else None  # no table, no bonus
     return f'{text},"bonuses":{compact(bonuses) if bonuses else "[]"}}}'
 
 
