@@ -71,7 +71,8 @@ def known_cards(texts: list[object]) -> tuple[Card, ...] | None:
         cards = tuple(map(_CARD_BY_TEXT.get, texts))  # type: ignore[arg-type]
     except TypeError:  # an unhashable item is no card
         return None
-    if None in cards or len(set(cards)) != len(cards):
+    distinct = set(cards)
+    if len(distinct) != len(cards) or None in distinct:  # a set answers "None in" without comparing each card
         return None
     return cards  # type: ignore[return-value]
 
