@@ -186,7 +186,7 @@ def _score(ruleset: Ruleset, data: Mapping[str, Any]) -> tuple[DealResult, dict[
 def op_score(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]:
     assert ruleset is not None
     result, settlement = _score(ruleset, data)
-    out = result_json(result, ruleset)
+    out = result_json(result)
     if settlement is not None:
         out["settlement"] = settlement
     return out
@@ -196,7 +196,7 @@ def op_score(ruleset: Ruleset | None, data: Mapping[str, Any]) -> dict[str, Any]
 def write_score(ruleset: Ruleset | None, data: Mapping[str, Any]) -> str:
     assert ruleset is not None
     result, settlement = _score(ruleset, data)
-    text = result_text(result, ruleset)
+    text = result_text(result)
     return text if settlement is None else f'{text[:-1]},"settlement":{compact(settlement)}}}'
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from cpspec.hands import HandValue
-from cpspec.model import Ruleset
 from cpspec.scoring import DealResult
 from cpspec.setting import PlayerState
 
@@ -18,11 +17,11 @@ def hand_json(hand: HandValue) -> dict[str, Any]:
     return {"category": hand.category.id, "name": hand.name, "royal": hand.royal}
 
 
-def bonuses_json(state: PlayerState, ruleset: Ruleset) -> list[dict[str, Any]]:
-    return [{"segment": s, "hand": e.hand, "points": e.points, "rule": e.rule} for s, e in state.bonuses(ruleset)]
+def bonuses_json(state: PlayerState) -> list[dict[str, Any]]:
+    return [{"segment": s, "hand": e.hand, "points": e.points, "rule": e.rule} for s, e in state.held_bonuses]
 
 
-def player_json(state: PlayerState, ruleset: Ruleset) -> dict[str, Any]:
+def player_json(state: PlayerState) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": state.seat, "status": state.status, "reason": state.reason, "rule": state.rule,
                            "natural": state.natural.id if state.natural else None, "declared": state.declared}
     if state.hands is not None:
@@ -30,13 +29,13 @@ def player_json(state: PlayerState, ruleset: Ruleset) -> dict[str, Any]:
     if state.check is not None:
         out["fouled"] = state.check.fouled
         out["violations"] = list(state.check.violations)
-    out["bonuses"] = bonuses_json(state, ruleset)
+    out["bonuses"] = bonuses_json(state)
     return out
 
 
-def result_json(result: DealResult, ruleset: Ruleset) -> dict[str, Any]:
+def result_json(result: DealResult) -> dict[str, Any]:
     return {
         "totals": result.totals,
-        "players": [player_json(p, ruleset) for p in result.players],
+        "players": [player_json(p) for p in result.players],
         "matchups": [m.to_json() for m in result.matchups],
     }

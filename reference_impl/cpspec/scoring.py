@@ -207,7 +207,7 @@ def _held_bonus_credits(player: PlayerState, ruleset: Ruleset) -> list[Credit]:
     return [
         Credit(player.seat, entry.points, "bonus", entry.rule,
                f"holds {player.hands.get(segment).name} in the {segment}", segment)  # type: ignore[union-attr]
-        for segment, entry in player.bonuses(ruleset)
+        for segment, entry in player.held_bonuses
     ]
 
 

@@ -98,16 +98,20 @@ class PlayerState(NamedTuple):
     rule: str | None
     declared: str | None
 
-    def bonuses(self, ruleset: Ruleset) -> list[tuple[str, BonusEntry]]:
-        """Bonus hands this player holds, as (segment, entry)."""
-        if self.hands is None or self.status != "normal" or not ruleset.parameters.bonuses.table:
-            return []
-        found = []
-        for segment, hand in zip(SEGMENTS, self.hands, strict=True):
-            entry = bonus_for(hand, segment, ruleset)
-            if entry is not None:
-                found.append((segment, entry))
-        return found
+    #: Bonus hands the player holds, as (segment, entry): only a normal hand holds any.
+    held_bonuses: tuple[tuple[str, BonusEntry], ...] = ()
+
+
+def held_bonuses(hands: SegmentHands, ruleset: Ruleset) -> tuple[tuple[str, BonusEntry], ...]:
+    """The bonus table's entries these hands earn, as (segment, entry), front first."""
+    if not ruleset.parameters.bonuses.table:
+        return ()
+    found = []
+    for segment, hand in zip(SEGMENTS, hands, strict=True):
+        entry = bonus_for(hand, segment, ruleset)
+        if entry is not None:
+            found.append((segment, entry))
+    return tuple(found)
 
 
 def _witness(hand: NaturalHand, cards: Sequence[Card], ruleset: Ruleset) -> NaturalWitness | None:
@@ -184,8 +188,9 @@ def resolve_player(player: PlayerInput, ruleset: Ruleset) -> PlayerState:
         if found is not None:
             return PlayerState(player.seat, "natural", hands, check, found[0], found[1],
                                f"holds {found[0].id}: {found[1].explanation}", found[0].rule, None)
-    assert check is not None
+    assert check is not None and hands is not None
     if check.fouled:
         return PlayerState(player.seat, "foul", hands, check, None, None,
                            "; ".join(check.violations), check.rule, None)
-    return PlayerState(player.seat, "normal", hands, check, None, None, "sets a valid hand", None, None)
+    return PlayerState(player.seat, "normal", hands, check, None, None, "sets a valid hand", None, None,
+                       held_bonuses(hands, ruleset))

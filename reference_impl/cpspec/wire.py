@@ -1,6 +1,6 @@
 """The ``score`` answer written straight as JSON text, for the protocol server.
 
-:func:`result_text` returns exactly ``compact(outputs.result_json(result, ruleset))`` (a test
+:func:`result_text` returns exactly ``compact(outputs.result_json(result))`` (a test
 holds the two to the same bytes over random deals of every ruleset and the whole corpus),
 but several times faster: the small objects that recur deal after deal (a credit such as
 "wins the front with jack high", a hand's category and name) are encoded once and
@@ -13,7 +13,7 @@ from json.encoder import encode_basestring  # the encoder's own string writer (n
 
 from cpspec.hands import HandValue
 from cpspec.jsontext import compact
-from cpspec.model import SEGMENTS, Ruleset
+from cpspec.model import SEGMENTS
 from cpspec.outputs import bonuses_json, hand_json
 from cpspec.scoring import Credit, DealResult, Matchup
 from cpspec.setting import PlayerState
@@ -56,8 +56,8 @@ def _nullable(text: str | None) -> str:
     return "null" if text is None else encode_basestring(text)
 
 
-def player_text(state: PlayerState, ruleset: Ruleset, seat_text: str | None = None) -> str:
-    """``compact(outputs.player_json(state, ruleset))``; ``seat_text`` may give the seat already written."""
+def player_text(state: PlayerState, seat_text: str | None = None) -> str:
+    """``compact(outputs.player_json(state))``; ``seat_text`` may give the seat already written."""
     seat = seat_text or encode_basestring(state.seat)
     natural = state.natural.id if state.natural else None
     text = (f'{{"seat":{seat},"status":"{state.status}","reason":{encode_basestring(state.reason)}'
@@ -68,8 +68,7 @@ def player_text(state: PlayerState, ruleset: Ruleset, seat_text: str | None = No
     if state.check is not None:
         violations = compact(list(state.check.violations)) if state.check.violations else "[]"
         text += f',"fouled":{"true" if state.check.fouled else "false"},"violations":{violations}'
-    bonuses = bonuses_json(state, ruleset) if ruleset.parameters.bonuses.table else None  # no table, no bonus
-    return f'{text},"bonuses":{compact(bonuses) if bonuses else "[]"}}}'
+    return f'{text},"bonuses":{compact(bonuses_json(state)) if state.held_bonuses else "[]"}}}'
 
 
 def matchup_text(matchup: Matchup, seat_texts: dict[str | None, str], net: int) -> str:
@@ -97,10 +96,10 @@ def _credits_text(credits: list[Credit]) -> str:
     return ",".join(known)  # type: ignore[arg-type]  # no None left
 
 
-def result_text(result: DealResult, ruleset: Ruleset) -> str:
-    """``compact(outputs.result_json(result, ruleset))``."""
+def result_text(result: DealResult) -> str:
+    """``compact(outputs.result_json(result))``."""
     seat_texts = _seat_texts(result)
-    players = ",".join([player_text(p, ruleset, seat_texts[p.seat]) for p in result.players])
+    players = ",".join([player_text(p, seat_texts[p.seat]) for p in result.players])
     matchups = ",".join([matchup_text(m, seat_texts, net) for m, net in zip(result.matchups, result.nets, strict=True)])
     totals = ",".join([f"{seat_texts[seat]}:{points}" for seat, points in result.totals.items()])
     return f'{{"totals":{{{totals}}},"players":[{players}],"matchups":[{matchups}]}}'
