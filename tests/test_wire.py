@@ -88,3 +88,11 @@ def test_the_server_uses_the_writer_for_score_and_encodes_other_ops() -> None:
     line = json.dumps({"id": 7, "op": "classify", "ruleset": "basic", "input": {"cards": ["As", "Ad", "Kc"]}})
     assert answer_text(line) == compact({"id": 7, "output": OPS["classify"].handler(
         bundled_registry().get("basic"), {"cards": ["As", "Ad", "Kc"]})})
+
+
+@pytest.mark.parametrize("request_id", [0, 7, -3, 10**20, 1.5, -0.0, 1e300, "", "x\"y\\z", "Zoë 席", "\u2028"])
+def test_the_answer_echoes_the_id_as_the_encoder_writes_it(request_id: Any) -> None:
+    line = json.dumps({"id": request_id, "op": "hello", "input": {}})
+    written = answer_text(line)
+    assert written.startswith('{"id":' + compact(request_id) + ",")
+    assert json.loads(written)["id"] == request_id

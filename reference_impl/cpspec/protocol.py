@@ -14,6 +14,7 @@ import sys
 import threading
 from collections.abc import Callable, Mapping
 from functools import cache
+from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
 
 from cpspec.errors import CpspecError
@@ -235,6 +236,15 @@ def dispatch(request: Mapping[str, Any], registry: RulesetRegistry | None = None
     return op.handler(ruleset, data)
 
 
+def _id_text(request_id: Any) -> str:
+    """The id as JSON: ints and strings written directly (the encoder writes them the same), others encoded."""
+    if type(request_id) is int:
+        return str(request_id)
+    if type(request_id) is str:
+        return encode_basestring(request_id)
+    return compact(request_id)
+
+
 def answer_text(line: str, registry: RulesetRegistry | None = None) -> str:
     """The answer to one request line as compact JSON text (what the server writes); never raises."""
     value: Any = None  # the decoded line, kept so that an error answer can echo a readable id
@@ -243,7 +253,7 @@ def answer_text(line: str, registry: RulesetRegistry | None = None) -> str:
         request = _check_request(value, needs_check)
         op, ruleset, data = _resolve(request, registry)
         output = op.output_text(ruleset, data)
-        return f'{{"id":{compact(_request_id(request))},"output":{output}}}'
+        return f'{{"id":{_id_text(_request_id(request))},"output":{output}}}'
     except CpspecError as error:
         return compact({"id": _request_id(value), "error": error.to_json()})
     except Exception as exc:  # a bug must not end the session: report it on the wire instead

@@ -261,11 +261,12 @@ def compare_normal(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
     wins_a = wins_b = 0
     # Hands of one segment have one size, so their keys order them (hands.compare, without its checks).
     for segment, hand_a, hand_b in zip(SEGMENTS, a.hands, b.hands, strict=True):
-        if hand_a.key > hand_b.key:
+        key_a, key_b = hand_a.key, hand_b.key
+        if key_a > key_b:
             segments[segment] = a.seat
             wins_a += 1
             credits += memo.win(a, segment, hand_a, hand_a.category == hand_b.category)
-        elif hand_b.key > hand_a.key:
+        elif key_b > key_a:
             segments[segment] = b.seat
             wins_b += 1
             credits += memo.win(b, segment, hand_b, hand_a.category == hand_b.category)
