@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement, pairwise
 import pytest
 
 from cpspec.cards import make_card, parse_card
-from cpspec.fasteval import category_of, evaluator, front_comparable, memo_value3, memo_value5
+from cpspec.fasteval import category_of, evaluator, fill_memo5, front_comparable, memo_value3, memo_value5
 from cpspec.hands import Category, Wheel, compare, compare_front_with_middle, evaluate3, evaluate5
 
 
@@ -153,3 +153,32 @@ def test_the_memo_gives_the_reference_values(wheel: Wheel) -> None:
     first, second = cards("Ah Kh Qh Jh 9h"), cards("As Ks Qs Js 9s")
     assert memo_value5(first, wheel) == memo_value5(second, wheel) == evaluate5(second, wheel)
     assert memo_value5(cards("Ah Kd Qh Jh 9h"), wheel).category is Category.HIGH_CARD
+
+
+@pytest.mark.parametrize("wheel", list(Wheel))
+def test_the_filled_memo_gives_the_reference_values(wheel: Wheel) -> None:
+    """After the memo takes every hand from the tables, each look-up still equals the reference."""
+    fill_memo5(wheel)
+    for ranks in combinations_with_replacement(range(13), 5):
+        if ranks[0] == ranks[4]:
+            continue
+        spread = [make_card(rank, index % 4) for index, rank in enumerate(ranks)]  # never five of one suit
+        assert memo_value5(spread, wheel) == evaluate5(spread, wheel)
+        if len(set(ranks)) == 5:
+            suited = [make_card(rank, 2) for rank in ranks]
+            assert memo_value5(suited, wheel) == evaluate5(suited, wheel)
+
+
+def test_the_memo_fills_itself_after_many_different_hands() -> None:
+    """memo_value5 takes every hand from the tables once FILL_AFTER different ones were asked for."""
+    from cpspec import fasteval
+
+    memo = fasteval._MEMO5_WHEEL_LOWEST
+    memo.clear()
+    rng = random.Random(5)
+    while len(memo) < fasteval.FILL_AFTER - 1:
+        memo_value5(rng.sample(range(52), 5), Wheel.LOWEST)
+    assert len(memo) == fasteval.FILL_AFTER - 1  # not filled yet
+    while len(memo) == fasteval.FILL_AFTER - 1:
+        memo_value5(rng.sample(range(52), 5), Wheel.LOWEST)
+    assert len(memo) == 7_462  # every 5-card hand value: 6,175 rank multisets plus 1,287 flushes

@@ -170,6 +170,20 @@ def front_comparable(middle_key: int) -> int:
 _MEMO5_WHEEL_LOWEST: dict[int, HandValue] = {}
 _MEMO5_WHEEL_SECOND_HIGHEST: dict[int, HandValue] = {}
 _MEMO3: dict[int, HandValue] = {}
+#: After this many different 5-card hands were evaluated one at a time, the memo takes every
+#: hand at once from the :func:`evaluator` tables (a tenth of a second): a process that keeps
+#: meeting new hands, such as a protocol server, would meet most of the 7,462 anyway.
+FILL_AFTER: Final = 1_000
+
+
+def fill_memo5(wheel: Wheel) -> None:
+    """Remember every 5-card hand value for ``wheel`` now, from the evaluator's tables."""
+    memo = _MEMO5_WHEEL_LOWEST if wheel is Wheel.LOWEST else _MEMO5_WHEEL_SECOND_HIGHEST
+    tables = evaluator(wheel)
+    for rank_sum, key in tables.plain5.items():
+        memo.setdefault(rank_sum * 2, tables.values5[key])
+    for rank_sum, key in tables.flush5.items():
+        memo.setdefault(rank_sum * 2 + 1, tables.values5[key])
 
 
 def memo_value5(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue:
@@ -187,6 +201,8 @@ def memo_value5(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue
     value = memo.get(slot)
     if value is None:
         value = memo[slot] = evaluate5(cards, wheel)
+        if len(memo) == FILL_AFTER:
+            fill_memo5(wheel)
     return value
 
 
