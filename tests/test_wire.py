@@ -96,3 +96,11 @@ def test_the_answer_echoes_the_id_as_the_encoder_writes_it(request_id: Any) -> N
     written = answer_text(line)
     assert written.startswith('{"id":' + compact(request_id) + ",")
     assert json.loads(written)["id"] == request_id
+
+
+@pytest.mark.parametrize("value", [
+    {"a": [1, 2.5, None, True, False, "Zoë\n\"x\\"], "b": {"c": -0.0, "d": 1e300, "e": 10**30}},
+    "plain", 5, [], {}, {"席": "\u2028\u0000"}, [[[{"deep": [1]}]]],
+])
+def test_compact_is_the_standard_encoder_without_spaces(value: Any) -> None:
+    assert compact(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
