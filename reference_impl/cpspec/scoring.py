@@ -104,7 +104,7 @@ class DealResult:
         return totals
 
 
-WinKey = tuple[str, str, int, bool]  # seat, segment, the winning hand's key, against the same category
+WinKey = tuple[str, str, str, bool]  # seat, segment, the winning hand's name, against the same category
 OverallKey = tuple[str, tuple[int, int] | None]  # the winner, and the totals or segment counts its reason cites
 
 
@@ -113,8 +113,8 @@ class _RulesetMemo:
 
     What a segment's winner collects depends on the loser only through whether the
     loser holds the same category (the same-category multiplier), and on the winner
-    only through its seat and hand; one ruleset names a hand's key the same way every
-    time (the key fixes the category, ranks and royalty). The overall point depends on
+    only through its seat and its hand's name, which fixes the category and royalty
+    (the bonus table's questions) and is all the reasons quote. The overall point depends on
     the winner and the numbers its reason cites. Keys carry seat names, which requests
     choose, so each memo forgets everything past a bound.
     """
@@ -151,7 +151,7 @@ class _DealMemo:
         self.pays_held_bonuses = not bonuses.requires_win and bool(bonuses.table)
 
     def win(self, winner: PlayerState, segment: str, hand: HandValue, against_same_kind: bool) -> list[Credit]:
-        key = (winner.seat, segment, hand.key, against_same_kind)
+        key = (winner.seat, segment, hand.name, against_same_kind)
         wins = self._kept.wins
         credits = wins.get(key)
         if credits is None:
