@@ -506,3 +506,10 @@ def test_the_protocol_process_answers_every_hostile_line_with_nothing_on_stderr(
     assert codes == ["bad_json", "bad_request", "bad_json", "bad_json", "too_large", "bad_json", "duplicate_card",
                      "bad_json", "too_large", "ok"]
     assert answers[-1]["id"] == 9 and answers[-1]["output"]["totals"] == {"A": -1, "B": 1}
+
+
+@pytest.mark.parametrize("card", ["\ud800", "\\ud800", "\\udfff"], ids=["raw", "escaped-high", "escaped-low"])
+def test_a_lone_surrogate_is_refused_whether_escaped_or_raw_in_an_in_process_line(card: str) -> None:
+    line = '{"id": 3, "op": "classify", "ruleset": "basic", "input": {"cards": ["' + card + '"]}}'
+    reply = answer(line)
+    assert reply == {"id": 3, "error": {"code": "bad_json", "message": "a string holds a lone surrogate"}}

@@ -152,12 +152,13 @@ def _decode(line: str) -> tuple[Any, bool]:
     """The line's JSON value, NaN and Infinity left as markers for :func:`_check_request`.
 
     Also whether the value needs :func:`_check_value`'s walk: only a line with a ``\\u``
-    escape can hold a lone surrogate (UTF-8 decoding refuses them), and only the hooks
-    make markers. Depth needs no walk: :func:`_nesting_ok` has bounded it.
+    escape, or a lone surrogate of its own (a line read as UTF-8 never has one), can
+    hold a lone surrogate, and only the hooks make markers. Depth needs no walk:
+    :func:`_nesting_ok` has bounded it.
     """
     if not _nesting_ok(line):
         raise CpspecError("too_large", f"nested deeper than {MAX_DEPTH} levels")
-    _DECODING.needs_check = "\\u" in line
+    _DECODING.needs_check = "\\u" in line or (not line.isascii() and not _encodable(line))
     try:
         value = _parse_json(line)
     except CpspecError:
