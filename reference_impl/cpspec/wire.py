@@ -56,12 +56,27 @@ def _nullable(text: str | None) -> str:
     return "null" if text is None else encode_basestring(text)
 
 
+_STATUS_TEXTS: dict[tuple[str, str, str | None, str | None, str | None], str] = {}
+
+
+def _status_text(status: str, reason: str, rule: str | None, natural: str | None, declared: str | None) -> str:
+    """The fields between the seat and the segments: alike for most players (a normal hand), so remembered."""
+    key = (status, reason, rule, natural, declared)
+    text = _STATUS_TEXTS.get(key)
+    if text is None:
+        if len(_STATUS_TEXTS) >= _MEMO_LIMIT:
+            _STATUS_TEXTS.clear()
+        text = _STATUS_TEXTS[key] = (
+            f'"status":{encode_basestring(status)},"reason":{encode_basestring(reason)},"rule":{_nullable(rule)}'
+            f',"natural":{_nullable(natural)},"declared":{_nullable(declared)}')
+    return text
+
+
 def player_text(state: PlayerState, seat_text: str | None = None) -> str:
     """``compact(outputs.player_json(state))``; ``seat_text`` may give the seat already written."""
     seat = seat_text or encode_basestring(state.seat)
     natural = state.natural.id if state.natural else None
-    text = (f'{{"seat":{seat},"status":"{state.status}","reason":{encode_basestring(state.reason)}'
-            f',"rule":{_nullable(state.rule)},"natural":{_nullable(natural)},"declared":{_nullable(state.declared)}')
+    text = f'{{"seat":{seat},{_status_text(state.status, state.reason, state.rule, natural, state.declared)}'
     if state.hands is not None:
         front, middle, back = state.hands
         text += f',"segments":{{"front":{_hand_text(front)},"middle":{_hand_text(middle)},"back":{_hand_text(back)}}}'
@@ -86,14 +101,11 @@ def matchup_text(matchup: Matchup, seat_texts: dict[str | None, str], net: int) 
     text += f',"overall":{seat_texts[matchup.overall]}'
     if matchup.notes:
         text += f',"notes":{compact(list(matchup.notes))}'
-    return f'{text},"credits":[{_credits_text(matchup.credits)}]}}'
-
-
-def _credits_text(credits: list[Credit]) -> str:
-    known = list(map(_CREDIT_TEXTS.get, credits))  # usually all remembered: one look-up each
-    if None in known:
-        return ",".join([_credit_text(credit) for credit in credits])
-    return ",".join(known)  # type: ignore[arg-type]  # no None left
+    try:  # usually every credit's text is remembered: one look-up each
+        credits = ",".join(map(_CREDIT_TEXTS.__getitem__, matchup.credits))
+    except KeyError:
+        credits = ",".join([_credit_text(credit) for credit in matchup.credits])
+    return f'{text},"credits":[{credits}]}}'
 
 
 def result_text(result: DealResult) -> str:
