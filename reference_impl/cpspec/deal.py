@@ -55,28 +55,38 @@ def _check_keys(value: Mapping[str, Any], allowed: frozenset[str], where: str) -
         raise CpspecError("bad_input", f"unknown field(s) {', '.join(map(repr, extra))}", where)
 
 
-def _plain_setting_player(raw: Any, where: str) -> PlayerInput | None:
-    """The common case in one go: a seat and a valid setting, nothing else; None for any other input.
+def _plain_players(players_raw: list[Any], where: str) -> tuple[PlayerInput, ...] | None:
+    """Every player read in one pass, in the common case; None for any other input.
 
-    Anything unusual, or wrong, takes the long way, which says what is wrong and where.
+    The common case: each player a seat and a valid setting and nothing else, no card twice in the
+    whole deal. Anything else takes the long way, which says what is wrong and where.
     """
-    if type(raw) is not dict or raw.keys() != _SETTING_PLAYER_KEYS:
+    texts: list[Any] = []
+    for raw in players_raw:
+        if type(raw) is not dict or raw.keys() != _SETTING_PLAYER_KEYS:
+            return None
+        seat, front, middle, back = raw["seat"], raw["front"], raw["middle"], raw["back"]
+        if type(seat) is not str or not 0 < len(seat) <= 64 or seat.isspace():
+            return None
+        if type(front) is not list or type(middle) is not list or type(back) is not list:
+            return None
+        if len(front) != 3 or len(middle) != 5 or len(back) != 5:
+            return None
+        texts += front
+        texts += middle
+        texts += back
+    cards = known_cards(texts)  # all cards, none twice: within each hand and across the deal
+    if cards is None:
         return None
-    seat, front, middle, back = raw["seat"], raw["front"], raw["middle"], raw["back"]
-    if type(seat) is not str or not 0 < len(seat) <= 64 or seat.isspace():
-        return None
-    if type(front) is not list or type(middle) is not list or type(back) is not list:
-        return None
-    cards = known_cards(front + middle + back)
-    if cards is None or len(front) != 3 or len(middle) != 5 or len(back) != 5:
-        return None
-    return PlayerInput(seat, cards[:3], cards[3:8], cards[8:], cards, None, None, where)
+    players = []
+    for index, raw in enumerate(players_raw):
+        hand = cards[13 * index: 13 * index + 13]
+        players.append(PlayerInput(raw["seat"], hand[:3], hand[3:8], hand[8:], hand, None, None,
+                                   f"{where}.players[{index}]"))
+    return tuple(players)
 
 
 def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:
-    plain = _plain_setting_player(raw, where)
-    if plain is not None:
-        return plain
     player = _require_mapping(raw, where)
     _check_keys(player, PLAYER_KEYS, where)
     seat = player.get("seat")
@@ -154,7 +164,8 @@ def parse_deal(raw: Any, ruleset: Ruleset, where: str = "input") -> Deal:
         raise CpspecError(
             "bad_players", f"{len(players_raw)} players, but {ruleset.id} is played by {allowed}", f"{where}.players"
         )
-    players = tuple([parse_player(p, ruleset, f"{where}.players[{i}]") for i, p in enumerate(players_raw)])
+    plain = _plain_players(players_raw, where)
+    players = plain or tuple([parse_player(p, ruleset, f"{where}.players[{i}]") for i, p in enumerate(players_raw)])
     seats = [p.seat for p in players]
     if len(set(seats)) != len(seats):
         for index, seat in enumerate(seats):
@@ -168,9 +179,10 @@ def parse_deal(raw: Any, ruleset: Ruleset, where: str = "input") -> Deal:
                     f"{where}.players[{index}].seat",
                 )
         players = tuple(sorted(players, key=lambda p: limits.seat_names.index(p.seat)))  # type: ignore[union-attr]
-    hands = [player.cards for player in players if player.cards]
-    if len(set().union(*hands)) != sum(map(len, hands)):
-        _name_card_dealt_twice(players)
+    if plain is None:  # a plain deal's cards were checked whole
+        hands = [player.cards for player in players if player.cards]
+        if len(set().union(*hands)) != sum(map(len, hands)):
+            _name_card_dealt_twice(players)
     button, stacks = _parse_stacks(deal, seats, ruleset, where)
     return Deal(players, button, stacks)
 

@@ -76,36 +76,38 @@ def player_text(state: PlayerState, seat_text: str | None = None) -> str:
     """``compact(outputs.player_json(state))``; ``seat_text`` may give the seat already written."""
     seat = seat_text or encode_basestring(state.seat)
     natural = state.natural.id if state.natural else None
-    text = f'{{"seat":{seat},{_status_text(state.status, state.reason, state.rule, natural, state.declared)}'
+    status = _status_text(state.status, state.reason, state.rule, natural, state.declared)
+    segments = check = ""
     if state.hands is not None:
         front, middle, back = state.hands
-        text += f',"segments":{{"front":{_hand_text(front)},"middle":{_hand_text(middle)},"back":{_hand_text(back)}}}'
+        segments = f',"segments":{{"front":{_hand_text(front)},"middle":{_hand_text(middle)},"back":{_hand_text(back)}}}'
     if state.check is not None:
         violations = compact(list(state.check.violations)) if state.check.violations else "[]"
-        text += f',"fouled":{"true" if state.check.fouled else "false"},"violations":{violations}'
-    return f'{text},"bonuses":{compact(bonuses_json(state)) if state.held_bonuses else "[]"}}}'
+        check = f',"fouled":{"true" if state.check.fouled else "false"},"violations":{violations}'
+    bonuses = compact(bonuses_json(state)) if state.held_bonuses else "[]"
+    return f'{{"seat":{seat},{status}{segments}{check},"bonuses":{bonuses}}}'
 
 
 def matchup_text(matchup: Matchup, seat_texts: dict[str | None, str], net: int) -> str:
     """``compact(matchup.to_json())``, given the seats as :func:`_seat_texts` writes them, and the net points."""
     seat_a, seat_b = matchup.seats
     a, b = seat_texts[seat_a], seat_texts[seat_b]
-    text = f'{{"seats":[{a},{b}],"points":{{{a}:{net},{b}:{-net}}},"kind":"{matchup.kind}"'
     segments = matchup.segments
     if tuple(segments) == SEGMENTS:  # the usual three, in the usual order
-        text += (f',"segments":{{"front":{seat_texts[segments["front"]]},"middle":{seat_texts[segments["middle"]]}'
-                 f',"back":{seat_texts[segments["back"]]}}}')
+        winners = (f',"segments":{{"front":{seat_texts[segments["front"]]},"middle":{seat_texts[segments["middle"]]}'
+                   f',"back":{seat_texts[segments["back"]]}}}')
     elif segments:
-        winners = ",".join([f"{encode_basestring(segment)}:{seat_texts[seat]}" for segment, seat in segments.items()])
-        text += f',"segments":{{{winners}}}'
-    text += f',"overall":{seat_texts[matchup.overall]}'
-    if matchup.notes:
-        text += f',"notes":{compact(list(matchup.notes))}'
+        pairs = ",".join([f"{encode_basestring(segment)}:{seat_texts[seat]}" for segment, seat in segments.items()])
+        winners = f',"segments":{{{pairs}}}'
+    else:
+        winners = ""
+    notes = f',"notes":{compact(list(matchup.notes))}' if matchup.notes else ""
     try:  # usually every credit's text is remembered: one look-up each
         credits = ",".join(map(_CREDIT_TEXTS.__getitem__, matchup.credits))
     except KeyError:
         credits = ",".join([_credit_text(credit) for credit in matchup.credits])
-    return f'{text},"credits":[{credits}]}}'
+    return (f'{{"seats":[{a},{b}],"points":{{{a}:{net},{b}:{-net}}},"kind":"{matchup.kind}"{winners}'
+            f',"overall":{seat_texts[matchup.overall]}{notes},"credits":[{credits}]}}')
 
 
 def result_text(result: DealResult) -> str:
