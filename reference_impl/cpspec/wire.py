@@ -79,8 +79,9 @@ def player_text(state: PlayerState, seat_text: str | None = None) -> str:
     status = _status_text(state.status, state.reason, state.rule, natural, state.declared)
     segments = check = ""
     if state.hands is not None:
-        front, middle, back = (_hand_text(hand) for hand in state.hands)
-        segments = f',"segments":{{"front":{front},"middle":{middle},"back":{back}}}'
+        front, middle, back = state.hands
+        front_text, middle_text, back_text = _hand_text(front), _hand_text(middle), _hand_text(back)
+        segments = f',"segments":{{"front":{front_text},"middle":{middle_text},"back":{back_text}}}'
     if state.check is not None:
         violations = compact(list(state.check.violations)) if state.check.violations else "[]"
         check = f',"fouled":{"true" if state.check.fouled else "false"},"violations":{violations}'
