@@ -171,7 +171,7 @@ def _score(ruleset: Ruleset, data: Mapping[str, Any]) -> tuple[DealResult, dict[
     settlement = ruleset.parameters.settlement
     if deal.stacks is None or deal.button is None or settlement is None:
         return result, None
-    net = {m.seats: m.points[m.seats[0]] for m in result.matchups}
+    net = {m.seats: m.net for m in result.matchups}
     payments, paid = settle(net, list(deal.seats), deal.button, deal.stacks, settlement)
     return result, {
         "button": deal.button,

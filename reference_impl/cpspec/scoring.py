@@ -53,7 +53,8 @@ class Matchup:
         return sum([c.points for c in self.credits if c.seat == seat])
 
     @property
-    def points(self) -> dict[str, int]:
+    def net(self) -> int:
+        """The first seat's points: its credits less its opponent's (the opponent has the negative)."""
         a, b = self.seats
         net = 0
         for credit in self.credits:  # one pass: a's credits count for a, b's against
@@ -61,6 +62,12 @@ class Matchup:
                 net += credit.points
             elif credit.seat == b:
                 net -= credit.points
+        return net
+
+    @property
+    def points(self) -> dict[str, int]:
+        net = self.net
+        a, b = self.seats
         return {a: net, b: -net}
 
     @property
@@ -92,7 +99,7 @@ class DealResult:
     nets: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.nets = [matchup.points[matchup.seats[0]] for matchup in self.matchups]
+        self.nets = [matchup.net for matchup in self.matchups]
 
     @property
     def totals(self) -> dict[str, int]:
@@ -145,6 +152,7 @@ class _DealMemo:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self._kept = _ruleset_memo(ruleset)
+        self._wins = self._kept.wins
         self._held: dict[str, list[Credit]] = {}
         bonuses = ruleset.parameters.bonuses
         #: Whether bonus hands are paid for holding them, after the segments (no win needed).
@@ -152,7 +160,7 @@ class _DealMemo:
 
     def win(self, winner: PlayerState, segment: str, hand: HandValue, against_same_kind: bool) -> list[Credit]:
         key = (winner.seat, segment, hand.name, against_same_kind)
-        wins = self._kept.wins
+        wins = self._wins
         credits = wins.get(key)
         if credits is None:
             if len(wins) >= _RulesetMemo.LIMIT:
