@@ -49,20 +49,25 @@ class Matchup:
     credits: list[Credit] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
+    def credit_totals(self) -> tuple[int, int]:
+        """What each seat's credits add up to, the first seat's first, in one pass."""
+        a, b = self.seats
+        total_a = total_b = 0
+        for credit in self.credits:
+            if credit.seat == a:
+                total_a += credit.points
+            elif credit.seat == b:
+                total_b += credit.points
+        return total_a, total_b
+
     def credit_total(self, seat: str) -> int:
-        return sum([c.points for c in self.credits if c.seat == seat])
+        return dict(zip(self.seats, self.credit_totals(), strict=True)).get(seat, 0)
 
     @property
     def net(self) -> int:
         """The first seat's points: its credits less its opponent's (the opponent has the negative)."""
-        a, b = self.seats
-        net = 0
-        for credit in self.credits:  # one pass: a's credits count for a, b's against
-            if credit.seat == a:
-                net += credit.points
-            elif credit.seat == b:
-                net -= credit.points
-        return net
+        total_a, total_b = self.credit_totals()
+        return total_a - total_b
 
     @property
     def points(self) -> dict[str, int]:
@@ -226,12 +231,7 @@ def _overall(matchup: Matchup, wins_a: int, wins_b: int, memo: _DealMemo) -> Non
     a, b = matchup.seats
     counts: tuple[int, int] | None
     if overall.decided_by == "higher_total":
-        ta = tb = 0
-        for credit in matchup.credits:
-            if credit.seat == a:
-                ta += credit.points
-            elif credit.seat == b:
-                tb += credit.points
+        ta, tb = matchup.credit_totals()
         winner = a if ta > tb else b if tb > ta else None
         counts = (max(ta, tb), min(ta, tb))
     elif overall.decided_by == "majority_of_segments":
