@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeGuard
 
 from cpspec.cards import Card, card_text, known_cards, parse_cards
 from cpspec.errors import CpspecError
@@ -63,18 +63,12 @@ def _plain_players(players_raw: list[Any], where: str) -> tuple[PlayerInput, ...
     """
     texts: list[Any] = []
     for raw in players_raw:
-        if type(raw) is not dict or raw.keys() != _SETTING_PLAYER_KEYS:
+        if type(raw) is not dict or raw.keys() != _SETTING_PLAYER_KEYS or not _valid_seat(raw["seat"]):
             return None
-        seat, front, middle, back = raw["seat"], raw["front"], raw["middle"], raw["back"]
-        if type(seat) is not str or not 0 < len(seat) <= 64 or seat.isspace():
+        setting = _setting_texts(raw)
+        if setting is None:
             return None
-        if type(front) is not list or type(middle) is not list or type(back) is not list:
-            return None
-        if len(front) != 3 or len(middle) != 5 or len(back) != 5:
-            return None
-        texts += front
-        texts += middle
-        texts += back
+        texts += setting
     cards = known_cards(texts)  # all cards, none twice: within each hand and across the deal
     if cards is None:
         return None
@@ -86,11 +80,26 @@ def _plain_players(players_raw: list[Any], where: str) -> tuple[PlayerInput, ...
     return tuple(players)
 
 
+def _valid_seat(seat: object) -> TypeGuard[str]:
+    """A seat is named by a string of 1 to 64 characters, not all white space."""
+    return isinstance(seat, str) and 0 < len(seat) <= 64 and not seat.isspace()
+
+
+def _setting_texts(setting: Mapping[str, Any]) -> list[Any] | None:
+    """The front's, middle's and back's items in one list, when they are lists of 3, 5 and 5; else None."""
+    front, middle, back = setting["front"], setting["middle"], setting["back"]
+    if type(front) is not list or type(middle) is not list or type(back) is not list:
+        return None
+    if len(front) != 3 or len(middle) != 5 or len(back) != 5:
+        return None
+    return front + middle + back
+
+
 def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:
     player = _require_mapping(raw, where)
     _check_keys(player, PLAYER_KEYS, where)
     seat = player.get("seat")
-    if not isinstance(seat, str) or not seat.strip() or len(seat) > 64:
+    if not _valid_seat(seat):
         raise CpspecError("bad_input", "seat must be a non-empty string of at most 64 characters", f"{where}.seat")
     declare = player.get("declare")
     if declare is not None and declare not in DECLARATIONS:
@@ -130,11 +139,10 @@ def parse_setting(
     setting: Mapping[str, Any], where: str
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
     """A 3/5/5 front, middle and back, with no card twice among them; errors located under ``where``."""
-    front_texts, middle_texts, back_texts = setting["front"], setting["middle"], setting["back"]
-    if type(front_texts) is list and type(middle_texts) is list and type(back_texts) is list:
-        cards = known_cards(front_texts + middle_texts + back_texts)  # the common case, in one pass
-        if cards is not None and len(front_texts) == 3 and len(middle_texts) == 5 and len(back_texts) == 5:
-            return cards[:3], cards[3:8], cards[8:]
+    texts = _setting_texts(setting)
+    cards = known_cards(texts) if texts is not None else None  # the common case, in one pass
+    if cards is not None:
+        return cards[:3], cards[3:8], cards[8:]
     front = parse_cards(setting["front"], f"{where}.front", 3)
     middle = parse_cards(setting["middle"], f"{where}.middle", 5)
     back = parse_cards(setting["back"], f"{where}.back", 5)
