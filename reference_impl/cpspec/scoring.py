@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from cpspec.deal import Deal
 from cpspec.hands import HandValue
+from cpspec.memo import BoundedMemo, IdentityMemo
 from cpspec.model import SEGMENTS, OverallPoint, Penalty, Ruleset
 from cpspec.setting import PlayerState, bonus_for, resolve_player
 
@@ -134,21 +135,17 @@ class _RulesetMemo:
     LIMIT = 50_000
 
     def __init__(self) -> None:
-        self.wins: dict[WinKey, list[Credit]] = {}
-        self.overall: dict[OverallKey, Credit] = {}
+        self.wins: BoundedMemo[WinKey, list[Credit]] = BoundedMemo(self.LIMIT)
+        self.overall: BoundedMemo[OverallKey, Credit] = BoundedMemo(self.LIMIT)
 
 
-#: By ruleset identity, the ruleset kept alive here so that its id is not reused meanwhile.
-_MEMO_BY_RULESET: dict[int, tuple[Ruleset, _RulesetMemo]] = {}
+#: By ruleset identity: a ruleset's own hash would be worked out over all its fields.
+_MEMO_BY_RULESET: IdentityMemo[Ruleset, _RulesetMemo] = IdentityMemo(64)
 
 
 def _ruleset_memo(ruleset: Ruleset) -> _RulesetMemo:
-    remembered = _MEMO_BY_RULESET.get(id(ruleset))
-    if remembered is None or remembered[0] is not ruleset:
-        if len(_MEMO_BY_RULESET) >= 64:
-            _MEMO_BY_RULESET.clear()
-        remembered = _MEMO_BY_RULESET[id(ruleset)] = (ruleset, _RulesetMemo())
-    return remembered[1]
+    memo = _MEMO_BY_RULESET.get(ruleset)
+    return memo if memo is not None else _MEMO_BY_RULESET.remember(ruleset, _RulesetMemo())
 
 
 class _DealMemo:
@@ -165,26 +162,20 @@ class _DealMemo:
 
     def win(self, winner: PlayerState, segment: str, hand: HandValue, against_same_kind: bool) -> list[Credit]:
         key = (winner.seat, segment, hand.name, against_same_kind)
-        wins = self._wins
-        credits = wins.get(key)
+        credits = self._wins.get(key)
         if credits is None:
-            if len(wins) >= _RulesetMemo.LIMIT:
-                wins.clear()
-            credits = wins[key] = _segment_credits(winner, segment, against_same_kind, self.ruleset)
+            credits = self._wins.remember(key, _segment_credits(winner, segment, against_same_kind, self.ruleset))
         return credits
 
     def overall(self, winner: str, counts: tuple[int, int] | None) -> Credit:
         """The overall point to ``winner``; ``counts`` are the (higher, lower) totals or segment wins."""
         key = (winner, counts)
-        kept = self._kept.overall
-        credit = kept.get(key)
+        credit = self._kept.overall.get(key)
         if credit is None:
-            if len(kept) >= _RulesetMemo.LIMIT:
-                kept.clear()
             overall = self.ruleset.parameters.scoring.overall
             assert overall is not None
             reason = _overall_reason(overall, counts)
-            credit = kept[key] = Credit(winner, overall.points, "overall", overall.rule, reason)
+            credit = self._kept.overall.remember(key, Credit(winner, overall.points, "overall", overall.rule, reason))
         return credit
 
     def held(self, player: PlayerState) -> list[Credit]:

@@ -13,36 +13,27 @@ from json.encoder import encode_basestring  # the encoder's own string writer (n
 
 from cpspec.hands import HandValue
 from cpspec.jsontext import compact
+from cpspec.memo import BoundedMemo, IdentityMemo
 from cpspec.model import SEGMENTS
 from cpspec.outputs import bonuses_json, hand_json
 from cpspec.scoring import Credit, DealResult, Matchup
 from cpspec.setting import PlayerState
 
-#: Texts of credits; credits carry seat names, which requests choose, so the memo is bounded.
-_CREDIT_TEXTS: dict[Credit, str] = {}
-#: Texts of hand values by identity (the memo keeps each value alive, so no id is reused meanwhile).
-_HAND_TEXTS: dict[int, tuple[HandValue, str]] = {}
 _MEMO_LIMIT = 100_000
+_CREDIT_TEXTS: BoundedMemo[Credit, str] = BoundedMemo(_MEMO_LIMIT)
+#: By identity: a hand value's own hash is worked out in Python, field by field.
+_HAND_TEXTS: IdentityMemo[HandValue, str] = IdentityMemo(_MEMO_LIMIT)
+_STATUS_TEXTS: BoundedMemo[tuple[str, str, str | None, str | None, str | None], str] = BoundedMemo(_MEMO_LIMIT)
 
 
 def _credit_text(credit: Credit) -> str:
     text = _CREDIT_TEXTS.get(credit)
-    if text is None:
-        if len(_CREDIT_TEXTS) >= _MEMO_LIMIT:
-            _CREDIT_TEXTS.clear()
-        text = _CREDIT_TEXTS[credit] = compact(credit.to_json())
-    return text
+    return text if text is not None else _CREDIT_TEXTS.remember(credit, compact(credit.to_json()))
 
 
 def _hand_text(hand: HandValue) -> str:
-    remembered = _HAND_TEXTS.get(id(hand))
-    if remembered is not None and remembered[0] is hand:
-        return remembered[1]
-    if len(_HAND_TEXTS) >= _MEMO_LIMIT:
-        _HAND_TEXTS.clear()
-    text = compact(hand_json(hand))
-    _HAND_TEXTS[id(hand)] = (hand, text)
-    return text
+    text = _HAND_TEXTS.get(hand)
+    return text if text is not None else _HAND_TEXTS.remember(hand, compact(hand_json(hand)))
 
 
 def _seat_texts(result: DealResult) -> dict[str | None, str]:
@@ -56,19 +47,14 @@ def _nullable(text: str | None) -> str:
     return "null" if text is None else encode_basestring(text)
 
 
-_STATUS_TEXTS: dict[tuple[str, str, str | None, str | None, str | None], str] = {}
-
-
 def _status_text(status: str, reason: str, rule: str | None, natural: str | None, declared: str | None) -> str:
     """The fields between the seat and the segments: alike for most players (a normal hand), so remembered."""
     key = (status, reason, rule, natural, declared)
     text = _STATUS_TEXTS.get(key)
     if text is None:
-        if len(_STATUS_TEXTS) >= _MEMO_LIMIT:
-            _STATUS_TEXTS.clear()
-        text = _STATUS_TEXTS[key] = (
+        text = _STATUS_TEXTS.remember(key, (
             f'"status":{encode_basestring(status)},"reason":{encode_basestring(reason)},"rule":{_nullable(rule)}'
-            f',"natural":{_nullable(natural)},"declared":{_nullable(declared)}')
+            f',"natural":{_nullable(natural)},"declared":{_nullable(declared)}'))
     return text
 
 
