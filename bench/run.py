@@ -58,22 +58,27 @@ def line(text: str) -> None:
 # --- 5-card evaluation --------------------------------------------------------------------
 
 
+def treys_hands(hands: Sequence[tuple[int, ...]]) -> list[tuple[list[int], list[int]]]:
+    """5-card hands as treys wants them, a hand of two cards and a board of three, converted before timing."""
+    from treys import Card  # type: ignore[import-untyped]
+
+    return [([Card.new(t) for t in cards_text(h[:2])], [Card.new(t) for t in cards_text(h[2:])]) for h in hands]
+
+
 def bench_eval5(hands_count: int, rounds: int) -> None:
     rng = random.Random(SEED)
     hands = [tuple(rng.sample(range(52), 5)) for _ in range(hands_count)]
     blocks = [hands[i: i + 1000] for i in range(0, hands_count, 1000)]
     key5 = evaluator(Wheel.LOWEST).key5
     try:
-        from treys import Card, Evaluator  # type: ignore[import-untyped]
+        from treys import Evaluator
     except ImportError:
         line("eval5 vs treys: n/a (treys is not installed: python3 -m pip install '.[bench]')")
         took = statistics.median(cpu(lambda: [key5(h) for h in hands]) for _ in range(rounds))
         line(f"eval5 detail: fasteval {took / hands_count * 1e9:.0f} ns/hand")
         return
     treys_evaluate = Evaluator().evaluate
-    # treys wants a hand and a board: two cards and three, converted before timing.
-    treys_blocks = [[([Card.new(t) for t in cards_text(h[:2])], [Card.new(t) for t in cards_text(h[2:])])
-                     for h in block] for block in blocks]
+    treys_blocks = [treys_hands(block) for block in blocks]
 
     def ours(block: list[tuple[int, ...]]) -> None:
         for hand in block:
@@ -177,12 +182,11 @@ def serve_rate(lines: Sequence[str]) -> float:
 def treys_meter() -> Callable[[], float] | None:
     """A function timing treys on a fixed block of hands (evaluations per CPU second), or None without treys."""
     try:
-        from treys import Card, Evaluator
+        from treys import Evaluator
     except ImportError:
         return None
     rng = random.Random(SEED + 4)
-    block = [([Card.new(t) for t in cards_text(h[:2])], [Card.new(t) for t in cards_text(h[2:])])
-             for h in (rng.sample(range(52), 5) for _ in range(20_000))]
+    block = treys_hands([tuple(rng.sample(range(52), 5)) for _ in range(20_000)])
     evaluate = Evaluator().evaluate
 
     def rate() -> float:
