@@ -29,11 +29,11 @@ if not (REPO / "reference_impl" / "cpspec").is_dir():  # pragma: no cover - benc
     raise SystemExit("run bench/run.py from a checkout of chinese-poker-spec")
 sys.path.insert(0, str(REPO / "reference_impl"))
 
-from cpspec.cards import cards_text  # noqa: E402
-from cpspec.fasteval import evaluator  # noqa: E402
-from cpspec.hands import Wheel, evaluate5  # noqa: E402
-from cpspec.loader import bundled_registry  # noqa: E402
-from cpspec.settings import classify, count_valid_slowly, subsets  # noqa: E402
+from cpspec.analysis.settings import classify, count_valid_slowly, subsets  # noqa: E402
+from cpspec.fast.tables import evaluator  # noqa: E402
+from cpspec.rules.cards import cards_text  # noqa: E402
+from cpspec.rules.hands import Wheel, evaluate5  # noqa: E402
+from cpspec.rulesets.loader import bundled_registry  # noqa: E402
 
 SEED = 20240501
 
@@ -143,7 +143,7 @@ REFERENCE_TREYS_PER_SECOND = 2_200_000
 
 def score_requests(count: int, seed: int) -> list[str]:
     """Four-player score requests: random deals, each player set by the advisor's opponent policy."""
-    from cpspec.advise import opponent_player
+    from cpspec.analysis.advise import opponent_player
 
     rng = random.Random(seed)
     lines = []
@@ -169,7 +169,7 @@ def score_requests(count: int, seed: int) -> list[str]:
 
 
 def serve_rate(lines: Sequence[str]) -> float:
-    from cpspec.protocol import serve
+    from cpspec.protocol.server import serve
 
     data = ("\n".join(lines) + "\n").encode()
     out = io.StringIO()

@@ -1,4 +1,4 @@
-"""MkDocs hooks: the rulebook's generated pages come from cpspec.rulebook; nothing here decides content.
+"""MkDocs hooks: the rulebook's generated pages come from cpspec.present.rulebook; nothing here decides content.
 
 on_config builds the navigation, on_files adds every generated page as a virtual file
 (mkdocs.structure.files.File.generated), on_page_markdown fills the hand-written pages'
@@ -19,8 +19,8 @@ from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from cpspec import rulebook  # noqa: E402
-from cpspec.loader import bundled_registry  # noqa: E402
+from cpspec.present import rulebook  # noqa: E402
+from cpspec.rulesets.loader import bundled_registry  # noqa: E402
 
 _inputs: rulebook.Inputs | None = None
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from cpspec.loader import bundled_registry
-from cpspec.model import Ruleset
-from cpspec.ops import op_score
-from cpspec.yamlsafe import load_yaml_file, require_mapping
+from cpspec.protocol.ops import op_score
+from cpspec.rules.model import Ruleset
+from cpspec.rulesets.loader import bundled_registry
+from cpspec.rulesets.yamlsafe import load_yaml_file, require_mapping
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"

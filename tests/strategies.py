@@ -16,8 +16,8 @@ from typing import Any, Final
 
 from hypothesis import strategies as st
 
-from cpspec.cards import RANKS, SUITS
-from cpspec.model import Ruleset
+from cpspec.rules.cards import RANKS, SUITS
+from cpspec.rules.model import Ruleset
 
 #: Seat names for rulesets that do not fix them; a few are not ASCII, on purpose.
 SEAT_POOL: Final = ("A", "B", "C", "D", "North", "Zoë", "席", "p 5")

@@ -9,12 +9,12 @@ import random
 import pytest
 
 from conftest import ruleset
-from cpspec.advise import Options, advise, mean_and_error, opponent_player, strongest_setting
-from cpspec.cards import cards_text, parse_card
+from cpspec.analysis.advise import Options, advise, mean_and_error, opponent_player, strongest_setting
+from cpspec.analysis.settings import classify, subsets
 from cpspec.cli import main
-from cpspec.protocol import answer
-from cpspec.setting import check_order, evaluate_setting
-from cpspec.settings import classify, subsets
+from cpspec.protocol.server import answer
+from cpspec.rules.cards import cards_text, parse_card
+from cpspec.rules.setting import check_order, evaluate_setting
 
 # Royal flush in spades, four nines, three deuces and the 3c. Placing it as
 #   front 2c 2d 2h (three deuces) | middle 9c 9d 9h 9s 3c (four nines) | back As Ks Qs Js Ts

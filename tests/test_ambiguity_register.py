@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from cpspec.loader import bundled_registry
-from cpspec.model import Interpretation
+from cpspec.rules.model import Interpretation
+from cpspec.rulesets.loader import bundled_registry
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from cpspec.cases import Case, load_corpus
-from cpspec.loader import bundled_registry
-from cpspec.model import Ruleset
+from cpspec.conformance.cases import Case, load_corpus
+from cpspec.rules.model import Ruleset
+from cpspec.rulesets.loader import bundled_registry
 
 CORPUS = Path(__file__).resolve().parent.parent / "conformance"
 RULESETS = bundled_registry().ids()

@@ -15,11 +15,11 @@ import pytest
 
 from conftest import EXAMPLES, REPO, example_deal, ruleset
 from cpspec.errors import CpspecError
-from cpspec.loader import bundled_registry, load_ruleset, merge
-from cpspec.model import Settlement
-from cpspec.ops import op_tournament
-from cpspec.protocol import serve
-from cpspec.settlement import payment_order, settle
+from cpspec.protocol.ops import op_tournament
+from cpspec.protocol.server import serve
+from cpspec.rules.model import Settlement
+from cpspec.rules.settlement import payment_order, settle
+from cpspec.rulesets.loader import bundled_registry, load_ruleset, merge
 from test_scoring_core import DRAGON_DEAL
 
 CLI = [sys.executable, "-m", "cpspec"]
@@ -142,7 +142,7 @@ def test_stacks_are_refused_by_a_ruleset_without_settlement() -> None:
     ad = example_deal("english-harbour-a-d.yaml")["players"]
     with pytest.raises(CpspecError) as error:
         ruleset_basic = ruleset("basic")
-        from cpspec.ops import op_score
+        from cpspec.protocol.ops import op_score
 
         op_score(ruleset_basic, {"players": ad, "button": "A", "stacks": {"A": 1, "B": 1, "C": 1, "D": 1}})
     assert error.value.code == "unsupported"

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from cpspec.cli import main
-from cpspec.cmd_explain import use_color
-from cpspec.explain import LinkStyle, card_symbols, explain_deal, md_escape, render_markdown, render_text
-from cpspec.loader import bundled_registry
+from cpspec.cli.explain import use_color
+from cpspec.present.explain import LinkStyle, card_symbols, explain_deal, md_escape, render_markdown, render_text
+from cpspec.rulesets.loader import bundled_registry
 
 REPO = Path(__file__).resolve().parent.parent
 CHIPTALK_AD = REPO / "examples" / "chiptalk-a-d.yaml"
@@ -56,7 +56,7 @@ def write_deal(tmp_path: Path, text: str) -> str:
 @pytest.fixture(scope="module")
 def chiptalk_text() -> str:
     ruleset = bundled_registry().get("chiptalk")
-    from cpspec.files import read_deal_file
+    from cpspec.protocol.deal_files import read_deal_file
 
     _, deal, _ = read_deal_file(str(CHIPTALK_AD))
     return render_text(explain_deal(ruleset, deal), LinkStyle())
@@ -237,9 +237,9 @@ def test_royalties_are_shown_with_their_rules() -> None:
 
 def test_the_explanation_accounts_for_every_credit() -> None:
     # Whatever the deal, the points in a matchup's rows add up to what the matchup pays.
-    from cpspec.explain import Heading, Table
-    from cpspec.files import read_deal_file
-    from cpspec.ops import op_score
+    from cpspec.present.explain import Heading, Table
+    from cpspec.protocol.deal_files import read_deal_file
+    from cpspec.protocol.ops import op_score
 
     ruleset = bundled_registry().get("chiptalk")
     _, deal, _ = read_deal_file(str(CHIPTALK_AD))
@@ -272,7 +272,7 @@ def test_colour_only_on_a_terminal_without_no_color() -> None:
 
 
 def test_colour_paints_red_suits_and_rule_ids(chiptalk_text: str) -> None:
-    from cpspec.files import read_deal_file
+    from cpspec.protocol.deal_files import read_deal_file
 
     _, deal, _ = read_deal_file(str(CHIPTALK_AD))
     painted = render_text(explain_deal(bundled_registry().get("chiptalk"), deal), LinkStyle(), color=True)
@@ -313,7 +313,7 @@ def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_render_markdown_heading_levels() -> None:
-    from cpspec.files import read_deal_file
+    from cpspec.protocol.deal_files import read_deal_file
 
     _, deal, _ = read_deal_file(str(CHIPTALK_AD))
     md = render_markdown(explain_deal(bundled_registry().get("chiptalk"), deal), LinkStyle("../", ".md"), 3)

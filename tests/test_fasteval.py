@@ -1,4 +1,4 @@
-"""cpspec.fasteval must agree exactly with the reference evaluator, cpspec.hands."""
+"""cpspec.fast.tables must agree exactly with the reference evaluator, cpspec.rules.hands."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from itertools import combinations_with_replacement, pairwise
 
 import pytest
 
-from cpspec.cards import make_card, parse_card
-from cpspec.fasteval import category_of, evaluator, fill_memo5, front_comparable, memo_value3, memo_value5
-from cpspec.hands import Category, Wheel, compare, compare_front_with_middle, evaluate3, evaluate5
+from cpspec.fast.tables import category_of, evaluator, fill_memo5, front_comparable, memo_value3, memo_value5
+from cpspec.rules.cards import make_card, parse_card
+from cpspec.rules.hands import Category, Wheel, compare, compare_front_with_middle, evaluate3, evaluate5
 
 
 def cards(text: str) -> list[int]:
@@ -171,7 +171,7 @@ def test_the_filled_memo_gives_the_reference_values(wheel: Wheel) -> None:
 
 def test_the_memo_fills_itself_after_many_different_hands() -> None:
     """memo_value5 takes every hand from the tables once FILL_AFTER different ones were asked for."""
-    from cpspec import fasteval
+    from cpspec.fast import tables as fasteval
 
     memo = fasteval._MEMO5_WHEEL_LOWEST
     memo.clear()

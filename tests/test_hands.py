@@ -6,8 +6,8 @@ from itertools import pairwise
 
 import pytest
 
-from cpspec.cards import parse_card
-from cpspec.hands import (
+from cpspec.rules.cards import parse_card
+from cpspec.rules.hands import (
     Category,
     HandValue,
     Wheel,

@@ -17,7 +17,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import cpspec
-from cpspec.cases import (
+from cpspec.cli import main as cli_main
+from cpspec.conformance.cases import (
     Case,
     canonical_json,
     case_hash,
@@ -28,10 +29,9 @@ from cpspec.cases import (
     read_lock,
     update_lock,
 )
-from cpspec.cases import main as cases_main
-from cpspec.cli import main as cli_main
+from cpspec.conformance.cases import main as cases_main
+from cpspec.conformance.transport import PersistentTransport
 from cpspec.errors import ERROR_CODES, CpspecError
-from cpspec.harness_transport import PersistentTransport
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "conformance"
@@ -116,7 +116,7 @@ def test_error_codes_of_the_schemas_are_the_engines_wire_codes() -> None:
 
 
 def test_reference_answers_follow_the_protocol_schema(corpus: list[Case]) -> None:
-    from cpspec.protocol import answer
+    from cpspec.protocol.server import answer
 
     protocol = json.loads((SCHEMAS / "protocol.schema.json").read_text(encoding="utf-8"))
 
@@ -156,7 +156,7 @@ def test_no_locked_case_changed_or_disappeared_and_every_case_is_locked(corpus: 
 
 def test_corpus_json_export_is_up_to_date(corpus: list[Case]) -> None:
     current = (CORPUS / "corpus.json").read_text(encoding="utf-8")
-    assert current == export_text(corpus), "run: python -m cpspec.cases export"
+    assert current == export_text(corpus), "run: python -m cpspec.conformance.cases export"
     data = json.loads(current)
     assert data["format"] == 1 and data["protocol"] == 1
     assert data["schema"].endswith("/schema/case.schema.json")

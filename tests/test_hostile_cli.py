@@ -18,7 +18,7 @@ from typing import Final
 import pytest
 
 from cpspec.cli import COMMANDS, main
-from cpspec.loader import bundled_registry
+from cpspec.rulesets.loader import bundled_registry
 
 CLI: Final = [sys.executable, "-m", "cpspec"]
 BASIC: Final = bundled_registry().get("basic").files[0]

@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 
 from conftest import example_deal
 from cpspec.errors import ERROR_CODES
-from cpspec.loader import bundled_registry
-from cpspec.model import Ruleset
-from cpspec.protocol import MAX_LINE_BYTES, answer, serve
+from cpspec.protocol.server import MAX_LINE_BYTES, answer, serve
+from cpspec.rules.model import Ruleset
+from cpspec.rulesets.loader import bundled_registry
 
 Json = Any
 HELLO: Final = json.dumps({"id": "after", "op": "hello", "input": {}})
@@ -359,7 +359,7 @@ LATER_OPS: Final[list[Any]] = [
 
 
 def _served_ops() -> set[str]:
-    from cpspec.ops import OPS
+    from cpspec.protocol.ops import OPS
 
     return set(OPS)
 

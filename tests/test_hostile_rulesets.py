@@ -19,10 +19,10 @@ from typing import Final
 
 import pytest
 
-from cpspec.data import data_dir
 from cpspec.errors import CpspecError
-from cpspec.loader import RulesetRegistry, bundled_registry, load_ruleset
-from cpspec.protocol import answer
+from cpspec.protocol.server import answer
+from cpspec.rulesets.data import data_dir
+from cpspec.rulesets.loader import RulesetRegistry, bundled_registry, load_ruleset
 
 BUNDLED: Final = data_dir("rulesets")
 RULESET_IDS: Final = bundled_registry().ids()
@@ -424,7 +424,7 @@ cases:
 def test_a_hostile_case_file_is_refused_and_located(
     tmp_path: Path, old: str, new: str, code: str | None, where: str | None
 ) -> None:
-    from cpspec.cases import load_corpus
+    from cpspec.conformance.cases import load_corpus
 
     assert GOOD_CASE.count(old) == 1 or old == ""
     (tmp_path / "cases").mkdir()
@@ -438,7 +438,7 @@ def test_a_hostile_case_file_is_refused_and_located(
 
 
 def test_a_case_id_used_in_two_files_is_refused(tmp_path: Path) -> None:
-    from cpspec.cases import load_corpus
+    from cpspec.conformance.cases import load_corpus
 
     (tmp_path / "cases").mkdir()
     for name in ("a.yaml", "b.yaml"):

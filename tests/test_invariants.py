@@ -29,11 +29,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cpspec.cards import RANKS, SUITS, parse_card
-from cpspec.hands import Wheel, compare, evaluate3, evaluate5
-from cpspec.loader import bundled_registry
-from cpspec.model import Ruleset
-from cpspec.ops import op_score, op_tournament
+from cpspec.protocol.ops import op_score, op_tournament
+from cpspec.rules.cards import RANKS, SUITS, parse_card
+from cpspec.rules.hands import Wheel, compare, evaluate3, evaluate5
+from cpspec.rules.model import Ruleset
+from cpspec.rulesets.loader import bundled_registry
 from strategies import ALL_CARDS, deals, hands, rank_of
 
 RULESET_IDS: Final = bundled_registry().ids()
@@ -478,7 +478,7 @@ def test_evaluate3_orders_every_front_as_the_textbook_does() -> None:
 
 @pytest.mark.parametrize("wheel", list(Wheel))
 def test_the_fast_evaluator_orders_every_hand_value_as_the_textbook_does(wheel: Wheel) -> None:
-    fasteval = pytest.importorskip("cpspec.fasteval")
+    fasteval = pytest.importorskip("cpspec.fast.tables")
     tables = fasteval.evaluator(wheel)
     assert_same_order(every_hand_class_by_slow_key(wheel), lambda h: int(tables.key5(parsed(h))))
     assert_same_order(every_front_by_slow_key(), lambda h: int(tables.key3(parsed(h))))

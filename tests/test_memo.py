@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from cpspec.memo import BoundedMemo, IdentityMemo
+from cpspec.fast.memo import BoundedMemo, IdentityMemo
 
 
 def test_a_bounded_memo_is_emptied_when_full_and_another_answer_comes() -> None:

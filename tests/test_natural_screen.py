@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cpspec.cards import make_card, parse_card
-from cpspec.naturals import (
+from cpspec.rules.cards import make_card, parse_card
+from cpspec.rules.naturals import (
     FIVE_CARD_STRAIGHTS,
     NATURAL_KINDS,
     DetectionOptions,

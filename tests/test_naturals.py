@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cpspec.cards import Card, parse_card, rank_of, suit_of
-from cpspec.hands import Wheel, compare, evaluate5
-from cpspec.naturals import (
+from cpspec.rules.cards import Card, parse_card, rank_of, suit_of
+from cpspec.rules.hands import Wheel, compare, evaluate5
+from cpspec.rules.naturals import (
     NATURAL_KINDS,
     DetectionOptions,
     NaturalWitness,

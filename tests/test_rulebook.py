@@ -1,4 +1,4 @@
-"""The rulebook's page generator (cpspec.rulebook), without MkDocs.
+"""The rulebook's page generator (cpspec.present.rulebook), without MkDocs.
 
 Facts about the rules are taken from the ruleset files' own words and the sources; the page
 structure (anchors, links, one row per topic, one column per ruleset) from the task's requirements.
@@ -16,9 +16,9 @@ from pathlib import Path
 import markdown  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
-from cpspec import rulebook
-from cpspec.loader import RulesetRegistry, bundled_registry
-from cpspec.rulebook import CaseView, Inputs
+from cpspec.present import rulebook
+from cpspec.present.rulebook import CaseView, Inputs
+from cpspec.rulesets.loader import RulesetRegistry, bundled_registry
 
 REPO = Path(__file__).resolve().parent.parent
 

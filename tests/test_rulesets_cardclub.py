@@ -21,7 +21,7 @@ import pytest
 
 from conftest import matchup, player, ruleset, score
 from cpspec.errors import CpspecError
-from cpspec.ops import op_collection, op_find_naturals
+from cpspec.protocol.ops import op_collection, op_find_naturals
 
 MINE = ("bicycle-club", "asian", "mandarin")
 COVERED: dict[str, set[str]] = defaultdict(set)

@@ -20,7 +20,7 @@ import pytest
 from conftest import EXAMPLES, example_deal, matchup, player, ruleset, score
 from cpspec.cli import main
 from cpspec.errors import CpspecError
-from cpspec.protocol import serve
+from cpspec.protocol.server import serve
 
 WESTERN = "english-harbour-western"
 EASTERN = "english-harbour-eastern"

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cpspec.cards import parse_card
-from cpspec.hands import HandValue, evaluate3, evaluate5
-from cpspec.loader import bundled_registry
-from cpspec.model import BonusEntry, Ruleset
-from cpspec.setting import bonus_for
+from cpspec.rules.cards import parse_card
+from cpspec.rules.hands import HandValue, evaluate3, evaluate5
+from cpspec.rules.model import BonusEntry, Ruleset
+from cpspec.rules.setting import bonus_for
+from cpspec.rulesets.loader import bundled_registry
 
 TABLE = (
     BonusEntry("back", "four_of_a_kind", 4, "quads"),

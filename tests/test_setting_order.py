@@ -15,10 +15,10 @@ from itertools import product
 
 import pytest
 
-from cpspec.hands import HandValue, Wheel, compare, compare_front_with_middle, evaluate3, evaluate5
-from cpspec.loader import bundled_registry
-from cpspec.model import Ruleset
-from cpspec.setting import SegmentHands, check_order
+from cpspec.rules.hands import HandValue, Wheel, compare, compare_front_with_middle, evaluate3, evaluate5
+from cpspec.rules.model import Ruleset
+from cpspec.rules.setting import SegmentHands, check_order
+from cpspec.rulesets.loader import bundled_registry
 
 OPTIONS = list(product(("strict", "allow_equal"), ("strict", "allow_equal"), ("equal", "middle_higher")))
 

@@ -2,7 +2,7 @@
 
 The fast classifier is checked against enumerations written here from scratch: every front
 of 3 and middle of 5 (itertools), each setting judged by the reference evaluator and the
-ruleset's own order check (cpspec.setting.check_order).
+ruleset's own order check (cpspec.rules.setting.check_order).
 """
 
 from __future__ import annotations
@@ -19,12 +19,7 @@ from typing import Literal
 import pytest
 
 from conftest import example_deal, ruleset
-from cpspec.cards import cards_text, parse_card, parse_cards
-from cpspec.hands import HandValue, Wheel, evaluate3, evaluate5
-from cpspec.model import Ruleset
-from cpspec.protocol import answer
-from cpspec.setting import SegmentHands, check_order, evaluate_setting
-from cpspec.settings import (
+from cpspec.analysis.settings import (
     FULL,
     TOTAL_SETTINGS,
     Classification,
@@ -34,6 +29,11 @@ from cpspec.settings import (
     ordered_settings,
     subsets,
 )
+from cpspec.protocol.server import answer
+from cpspec.rules.cards import cards_text, parse_card, parse_cards
+from cpspec.rules.hands import HandValue, Wheel, evaluate3, evaluate5
+from cpspec.rules.model import Ruleset
+from cpspec.rules.setting import SegmentHands, check_order, evaluate_setting
 
 CLI = [sys.executable, "-m", "cpspec"]
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from cpspec.loader import bundled_registry
+from cpspec.rulesets.loader import bundled_registry
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

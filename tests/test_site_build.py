@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from cpspec.loader import bundled_registry
-from cpspec.rulebook import HAND_WRITTEN
+from cpspec.present.rulebook import HAND_WRITTEN
+from cpspec.rulesets.loader import bundled_registry
 
 REPO = Path(__file__).resolve().parent.parent
 SITE = REPO / "site"

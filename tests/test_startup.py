@@ -14,8 +14,8 @@ import sys
 from conftest import REPO
 
 #: Modules that cost tens of milliseconds to import and that --help never needs.
-HEAVY = ("jsonschema", "yaml", "cpspec.loader", "cpspec.model", "cpspec.ops", "cpspec.scoring",
-         "cpspec.settings", "cpspec.fasteval", "cpspec.advise", "cpspec.naturals", "cpspec.hands")
+HEAVY = ("jsonschema", "yaml", "cpspec.rulesets.loader", "cpspec.rules.model", "cpspec.protocol.ops", "cpspec.rules.scoring",
+         "cpspec.analysis.settings", "cpspec.fast.tables", "cpspec.analysis.advise", "cpspec.rules.naturals", "cpspec.rules.hands")
 
 
 def imported_after(code: str, stdin: str = "") -> set[str]:
@@ -43,12 +43,12 @@ def test_every_command_help_imports_nothing_heavy() -> None:
 
 def test_protocol_waits_for_input_without_the_engine() -> None:
     modules = imported_after("from cpspec.cli import main\nmain(['protocol'])")
-    assert "cpspec.protocol" in modules
+    assert "cpspec.protocol.server" in modules
     assert not [m for m in HEAVY if m in modules]
 
 
 def test_handshake_needs_no_jsonschema() -> None:
     hello = json.dumps({"id": 1, "op": "hello", "input": {}}) + "\n"
     modules = imported_after("from cpspec.cli import main\nmain(['protocol'])", stdin=hello)
-    assert "cpspec.ops" in modules  # the handshake lists the ops, so they are loaded
+    assert "cpspec.protocol.ops" in modules  # the handshake lists the ops, so they are loaded
     assert "jsonschema" not in modules

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from conftest import REPO, SEEDS
-from cpspec.loader import bundled_registry
-from cpspec.model import Rule, Ruleset
-from cpspec.yamlsafe import load_yaml_file, require_mapping
+from cpspec.rules.model import Rule, Ruleset
+from cpspec.rulesets.loader import bundled_registry
+from cpspec.rulesets.yamlsafe import load_yaml_file, require_mapping
 
 TRACEABILITY = REPO / "traceability"
 SOURCE_FILES = sorted(SEEDS.glob("*.txt")) if SEEDS.is_dir() else []

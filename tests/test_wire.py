@@ -1,7 +1,7 @@
-"""The server's score answers, written as text by ``cpspec.wire``, are the bytes of the dict answers encoded.
+"""The server's score answers, written as text by ``cpspec.protocol.wire``, are the bytes of the dict answers encoded.
 
 ``ops.op_score`` builds the answer as dictionaries (the definition of its shape, in
-``cpspec.outputs`` and ``Matchup.to_json``); the server writes it with ``ops.write_score``
+``cpspec.protocol.outputs`` and ``Matchup.to_json``); the server writes it with ``ops.write_score``
 from remembered texts. Here both run on the same inputs and the texts must be equal, byte
 for byte: random legal deals of every ruleset (naturals, fouls, surrenders, stacks, seat
 names that need escaping), and every ``score`` case of the corpus.
@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from cpspec.cases import load_corpus
-from cpspec.data import data_dir
+from cpspec.conformance.cases import load_corpus
 from cpspec.errors import CpspecError
-from cpspec.jsontext import compact
-from cpspec.loader import bundled_registry
-from cpspec.ops import OPS, op_score, write_score
-from cpspec.protocol import answer_text
+from cpspec.protocol.jsontext import compact
+from cpspec.protocol.ops import OPS, op_score, write_score
+from cpspec.protocol.server import answer_text
+from cpspec.rulesets.data import data_dir
+from cpspec.rulesets.loader import bundled_registry
 from strategies import deals
 
 RULESET_IDS = bundled_registry().ids()

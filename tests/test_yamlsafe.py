@@ -1,4 +1,4 @@
-"""Tests for cpspec.yamlsafe: strict, bounded, located YAML reading.
+"""Tests for cpspec.rulesets.yamlsafe: strict, bounded, located YAML reading.
 
 Every test runs twice: with libyaml's C parser (if PyYAML has it) and with the
 pure-Python parser, so the two must behave the same.
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import yaml
 
-from cpspec import yamlsafe
 from cpspec.errors import CpspecError
-from cpspec.yamlsafe import LoadedYaml, load_yaml_file, load_yaml_text, require_mapping
+from cpspec.rulesets import yamlsafe
+from cpspec.rulesets.yamlsafe import LoadedYaml, load_yaml_file, load_yaml_text, require_mapping
 
 _LOADERS: list[Any] = [pytest.param(yaml.SafeLoader, id="python")]
 if hasattr(yaml, "CSafeLoader"):

@@ -3,7 +3,7 @@
 import json
 import sys
 
-from cpspec.protocol import answer
+from cpspec.protocol.server import answer
 
 for line in sys.stdin:
     if line.strip():

@@ -1,0 +1,45 @@
+"""Explain the scoring of a deal file step by step: each setting's validity, naturals, every matchup
+segment by segment, bonuses, the overall point and the totals, with the rule behind every number and
+a link to its page in the rulebook."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("deal", metavar="DEAL", help="a YAML or JSON deal file, as for `cpspec score`")
+    parser.add_argument("--ruleset", metavar="ID", help="explain under this ruleset instead of the file's")
+    parser.add_argument("--markdown", action="store_true", help="write Markdown (as the rulebook's worked examples)")
+    parser.add_argument(
+        "--base-url", metavar="URL", default="",
+        help="where the rulebook is published; rule links are BASE_URL + rulesets/<id>.html#<rule> "
+             "(.md with --markdown and a relative base)",
+    )
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the terminal output (auto: only on a terminal and when NO_COLOR is unset)")
+
+
+def use_color(choice: str, stream_is_tty: bool, environ: dict[str, str] | os._Environ[str]) -> bool:
+    """Colour only on a terminal and without NO_COLOR, unless forced."""
+    if choice != "auto":
+        return choice == "always"
+    return stream_is_tty and not environ.get("NO_COLOR")
+
+
+def run(args: argparse.Namespace) -> int:
+    from cpspec.present.explain import LinkStyle, explain_deal, render_markdown, render_text
+    from cpspec.protocol.deal_files import score_deal_file
+
+    ruleset, deal, output = score_deal_file(args.deal, args.ruleset)
+    explanation = explain_deal(ruleset, deal, output)
+    base: str = args.base_url
+    if args.markdown:
+        absolute = "://" in base
+        print(render_markdown(explanation, LinkStyle(base, ".html" if absolute else ".md")), end="")
+    else:
+        color = use_color(args.color, sys.stdout.isatty(), os.environ)
+        print(render_text(explanation, LinkStyle(base, ".html"), color))
+    return 0

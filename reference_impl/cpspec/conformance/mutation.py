@@ -1,0 +1,349 @@
+"""Corpus strength: mutate every semantic parameter of every ruleset and see which cases notice.
+
+A *mutant* is a ruleset with one parameter changed: a number one higher or one lower, an
+enum switched to each other value the schema allows, a boolean flipped, a status added to
+or removed from a penalty's ``pays_to``, two seat names swapped. Each mutant is written as a
+standalone ruleset file (the ``extends`` chain merged in) to a temporary folder, loaded with
+:class:`~cpspec.rulesets.loader.RulesetRegistry`, and the ruleset's conformance cases are run against
+it through :func:`cpspec.protocol.server.dispatch`. A mutant is *killed* when some case's answer no
+longer matches its expectation; a *survivor* is a change no case can see. Mutants that do not
+load (outside the schema, or breaking a semantic check) are *invalid* and not counted.
+
+Survivors are either explained (:mod:`cpspec.conformance.mutation_equivalents` shows why the change
+cannot alter any outcome, e.g. bonus options when the bonus table is empty) or need a case.
+
+``describe_ruleset`` cases are not run: that op echoes the parameters, so it would kill
+every mutant without showing any behaviour.
+
+Usage::
+
+    python -m cpspec.mutation                      # every bundled ruleset
+    python -m cpspec.mutation --ruleset basic      # one ruleset
+    python -m cpspec.mutation --report conformance/STRENGTH.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, cast
+
+from cpspec.conformance.cases import Case, first_difference, load_corpus
+from cpspec.conformance.mutation_equivalents import explain_survivor
+from cpspec.errors import CpspecError
+from cpspec.rulesets.loader import RulesetRegistry, bundled_registry
+
+#: Ops whose answers are not behaviour (they echo the ruleset or the implementation).
+SKIPPED_OPS = frozenset({"describe_ruleset", "hello"})
+#: Relative cost of an op, to run the cheap cases first.
+OP_COST = {"settings": 3, "tournament": 2}
+
+Path_ = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One change to one parameter of one ruleset."""
+
+    ruleset: str
+    path: Path_  # inside the ruleset document, starting with "parameters"
+    before: Any
+    after: Any
+
+    @property
+    def label(self) -> str:
+        where = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in self.path).replace(".[", "[")
+        return f"{where}: {json.dumps(self.before)} -> {json.dumps(self.after)}"
+
+
+@dataclass
+class Outcome:
+    mutation: Mutation
+    status: str  # killed, survived, invalid
+    killed_by: str | None = None
+    explanation: str | None = None
+
+
+@dataclass
+class RulesetReport:
+    ruleset: str
+    cases: int
+    broken_cases: list[str] = field(default_factory=list)  # cases that fail on the unmutated ruleset
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+
+# --- enumerating mutants -------------------------------------------------------------
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    from cpspec.rulesets.data import schema_path
+
+    return cast(dict[str, Any], json.loads(schema_path("ruleset.schema.json").read_text(encoding="utf-8")))
+
+
+def _resolve(node: Mapping[str, Any], value: Any) -> Mapping[str, Any]:
+    """Follow $ref and pick the branch of anyOf that describes a non-null value."""
+    defs = _schema()["$defs"]
+    while True:
+        if "$ref" in node:
+            node = defs[str(node["$ref"]).rsplit("/", 1)[-1]]
+        elif "anyOf" in node and value is not None:
+            branches = [b for b in node["anyOf"] if b.get("type") != "null"]
+            node = branches[0]
+        else:
+            return node
+
+
+def _is_rule_reference(key: str) -> bool:
+    return key == "rule" or key.endswith("_rule")
+
+
+def _number_mutants(value: float, node: Mapping[str, Any]) -> Iterator[float]:
+    for step in (1, -1):
+        candidate = value + step
+        if "minimum" in node and candidate < node["minimum"]:
+            continue
+        if "exclusiveMinimum" in node and candidate <= node["exclusiveMinimum"]:
+            continue
+        if "maximum" in node and candidate > node["maximum"]:
+            continue
+        yield candidate
+
+
+def _mutants_of(value: Any, node: Mapping[str, Any], path: Path_) -> Iterator[tuple[Path_, Any]]:
+    """(path, new value) for every single change of ``value`` the schema allows."""
+    node = _resolve(node, value)
+    if isinstance(value, bool):
+        yield path, not value
+    elif isinstance(value, int | float):
+        for candidate in _number_mutants(value, node):
+            yield path, candidate
+    elif isinstance(value, str):
+        for other in node.get("enum", []):
+            if other != value:
+                yield path, other
+    elif isinstance(value, dict):
+        properties = node.get("properties", {})
+        for key, item in value.items():
+            if not _is_rule_reference(key) and key in properties:
+                yield from _mutants_of(item, properties[key], (*path, key))
+    elif isinstance(value, list):
+        items = _resolve(node.get("items", {}), None)
+        if "enum" in items:  # a set of enum values, such as pays_to: toggle each member
+            for member in items["enum"]:
+                toggled = [v for v in value if v != member] if member in value else [*value, member]
+                yield path, toggled
+        elif all(isinstance(v, str) for v in value):  # an ordered list of names: swap neighbours
+            for index in range(len(value) - 1):
+                swapped = list(value)
+                swapped[index], swapped[index + 1] = swapped[index + 1], swapped[index]
+                yield path, swapped
+        else:
+            for index, item in enumerate(value):
+                yield from _mutants_of(item, items, (*path, index))
+
+
+def _get(document: Any, path: Path_) -> Any:
+    for part in path:
+        document = document[part]
+    return document
+
+
+def standalone_document(ruleset_id: str, registry: RulesetRegistry) -> dict[str, Any]:
+    """The ruleset's merged document as a file that loads on its own (no extends)."""
+    document = copy.deepcopy(dict(registry.get(ruleset_id).document))
+    document.pop("extends", None)
+    document.pop("removes_rules", None)
+    return document
+
+
+def mutations(ruleset_id: str, registry: RulesetRegistry) -> list[Mutation]:
+    document = standalone_document(ruleset_id, registry)
+    parameters_schema = _schema()["properties"]["parameters"]
+    return [
+        Mutation(ruleset_id, path, _get(document, path), after)
+        for path, after in _mutants_of(document["parameters"], parameters_schema, ("parameters",))
+    ]
+
+
+def apply(document: Mapping[str, Any], mutation: Mutation) -> dict[str, Any]:
+    mutated = copy.deepcopy(dict(document))
+    parent = _get(mutated, mutation.path[:-1])
+    parent[mutation.path[-1]] = copy.deepcopy(mutation.after)
+    return mutated
+
+
+# --- running the cases -----------------------------------------------------------------
+
+
+def case_passes(case: Case, ruleset_id: str, registry: RulesetRegistry) -> bool:
+    """Whether the case's answer under ``registry`` matches its expectation."""
+    from cpspec.protocol.server import dispatch
+
+    request = {"id": case.id, "op": case.op, "ruleset": ruleset_id, "input": case.input}
+    try:
+        output = dispatch(request, registry)
+    except CpspecError as error:
+        return case.expected_error == error.code
+    except Exception:  # a crash under a mutant is a visible change
+        return False
+    if case.expected_error is not None:
+        return False
+    return first_difference(case.expected, output) is None
+
+
+def _first_killer(cases: Sequence[Case], ruleset_id: str, registry: RulesetRegistry) -> str | None:
+    for case in cases:
+        if not case_passes(case, ruleset_id, registry):
+            return case.id
+    return None
+
+
+def _load_mutant(document: Mapping[str, Any], ruleset_id: str, folder: Path) -> RulesetRegistry | None:
+    path = folder / f"{ruleset_id}.yaml"
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    registry = RulesetRegistry(folder)
+    try:
+        registry.get(ruleset_id)
+    except CpspecError:
+        return None
+    return registry
+
+
+def check_ruleset(ruleset_id: str, corpus_folder: Path) -> RulesetReport:
+    """Run every mutant of one ruleset against that ruleset's cases."""
+    registry = bundled_registry()
+    cases = [c for c in load_corpus(corpus_folder) if c.active and ruleset_id in c.rulesets and c.op not in SKIPPED_OPS]
+    report = RulesetReport(ruleset_id, len(cases))
+    report.broken_cases = [c.id for c in cases if not case_passes(c, ruleset_id, registry)]
+    # Cheap ops first, so that most mutants are killed before the slower counting cases run.
+    usable = sorted((c for c in cases if c.id not in report.broken_cases), key=lambda c: OP_COST.get(c.op, 1))
+    document = standalone_document(ruleset_id, registry)
+    with tempfile.TemporaryDirectory(prefix="cpspec-mutant-") as tmp:
+        for mutation in mutations(ruleset_id, registry):
+            mutant = apply(document, mutation)
+            loaded = _load_mutant(mutant, ruleset_id, Path(tmp))
+            if loaded is None:
+                report.outcomes.append(Outcome(mutation, "invalid"))
+                continue
+            killer = _first_killer(usable, ruleset_id, loaded)
+            if killer is not None:
+                report.outcomes.append(Outcome(mutation, "killed", killed_by=killer))
+            else:
+                reason = explain_survivor(document, mutation.path, mutation.after)
+                report.outcomes.append(Outcome(mutation, "survived", explanation=reason))
+    return report
+
+
+# --- reporting ------------------------------------------------------------------------------
+
+
+def _figure(killed: int, counted: int) -> str:
+    return f"{killed}/{counted} ({100 * killed / counted:.1f}%)" if counted else "0/0"
+
+
+def render_report(reports: Sequence[RulesetReport], seconds: float) -> str:
+    killed = sum(r.count("killed") for r in reports)
+    survived = sum(r.count("survived") for r in reports)
+    invalid = sum(r.count("invalid") for r in reports)
+    equivalent = sum(1 for r in reports for o in r.outcomes if o.status == "survived" and o.explanation)
+    unexplained = survived - equivalent
+    lines = [
+        "# Corpus strength",
+        "",
+        "Generated by `python -m cpspec.mutation --jobs 2 --report conformance/STRENGTH.md` (do not edit by hand;",
+        "`tests/test_mutation.py` runs the same check, the full one marked slow).",
+        "",
+        "Every semantic parameter of every bundled ruleset is mutated: numbers +1 and -1 (point values, ranks,",
+        "thresholds, player counts, scoop sizes, collection levels and amounts, the tournament target), each",
+        "other allowed value of every enum, every boolean flipped, each status toggled in a penalty's `pays_to`,",
+        "neighbouring seat names swapped. Each mutant runs that ruleset's cases (`describe_ruleset` excluded,",
+        "since it echoes the parameters). A mutant is *killed* when some case's answer changes. Mutants the",
+        "schema or the loader refuses are *invalid* and not counted. A survivor is either an *equivalent*",
+        "mutant, one that provably cannot change any score, settlement, classification or error (the reason is",
+        "given below, from `cpspec/mutation_equivalents.py`), or a gap that needs a case.",
+        "",
+        f"**Mutation score: {_figure(killed, killed + unexplained)}** of the valid mutants that are not "
+        f"equivalent are killed. Raw: {_figure(killed, killed + survived)} of all valid mutants killed; "
+        f"{equivalent} equivalent, {unexplained} unexplained, {invalid} invalid. Run time {seconds:.0f} s.",
+        "",
+        "| ruleset | cases | mutants | invalid | killed | equivalent | unexplained |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in reports:
+        eq = sum(1 for o in r.outcomes if o.status == "survived" and o.explanation)
+        lines.append(f"| {r.ruleset} | {r.cases} | {len(r.outcomes)} | {r.count('invalid')} | "
+                     f"{r.count('killed')} | {eq} | {r.count('survived') - eq} |")
+    broken = [(r.ruleset, c) for r in reports for c in r.broken_cases]
+    if broken:
+        lines += ["", "## Cases that fail on the unmutated ruleset (not used to kill mutants)", ""]
+        lines += [f"- {ruleset}: `{case_id}`" for ruleset, case_id in broken]
+    lines += ["", "## Survivors", ""]
+    any_survivor = False
+    for r in reports:
+        for o in r.outcomes:
+            if o.status != "survived":
+                continue
+            any_survivor = True
+            why = o.explanation or "**UNEXPLAINED: a case is needed.**"
+            lines.append(f"- `{r.ruleset}` `{o.mutation.label}` — {why}")
+    if not any_survivor:
+        lines.append("None.")
+    lines += ["", "## Invalid mutants", ""]
+    lines += [f"- `{r.ruleset}` `{o.mutation.label}`" for r in reports for o in r.outcomes if o.status == "invalid"]
+    return "\n".join(lines) + "\n"
+
+
+def _check_one(args: tuple[str, str]) -> RulesetReport:
+    return check_ruleset(args[0], Path(args[1]))
+
+
+def run(ruleset_ids: Sequence[str], corpus_folder: Path, jobs: int = 1) -> list[RulesetReport]:
+    work = [(rid, str(corpus_folder)) for rid in ruleset_ids]
+    if jobs <= 1 or len(work) <= 1:
+        return [_check_one(w) for w in work]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(_check_one, work))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from cpspec.rulesets.data import data_dir
+
+    parser = argparse.ArgumentParser(prog="python -m cpspec.mutation", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ruleset", action="append", metavar="ID", help="only this ruleset (repeatable)")
+    parser.add_argument("--corpus", metavar="DIR", help="the corpus folder (default: the bundled conformance/)")
+    parser.add_argument("--report", metavar="FILE", help="write the Markdown report here")
+    parser.add_argument("--jobs", type=int, default=1, help="rulesets checked in parallel (default 1)")
+    args = parser.parse_args(argv)
+    folder = Path(args.corpus) if args.corpus else data_dir("conformance")
+    ids = args.ruleset or bundled_registry().ids()
+    started = time.monotonic()
+    try:
+        reports = run(ids, folder, args.jobs)
+    except CpspecError as error:
+        print(f"cpspec.conformance.mutation: error: {error.describe()}", file=sys.stderr)
+        return 2
+    text = render_report(reports, time.monotonic() - started)
+    if args.report:
+        Path(args.report).write_text(text, encoding="utf-8")
+    print(text, end="")
+    unexplained = sum(1 for r in reports for o in r.outcomes if o.status == "survived" and not o.explanation)
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,75 @@
+"""Turning ``cpspec conformance`` arguments into a transport and a list of checks, or a located error."""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import math
+import shlex
+from pathlib import Path
+
+from cpspec.conformance.harness import Check, Selection, read_skip_file
+from cpspec.conformance.transport import InProcessTransport, PerCaseTransport, PersistentTransport, Transport
+from cpspec.errors import CpspecError
+
+MAX_TIMEOUT = 3600.0
+
+
+def make_transport(impl: str | None, per_case: bool, timeout: float) -> Transport:
+    if not math.isfinite(timeout) or not 0 < timeout <= MAX_TIMEOUT:
+        raise CpspecError("bad_input", f"must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}",
+                          "--timeout")
+    if impl is None:
+        if per_case:
+            raise CpspecError("bad_input", "--per-case needs --impl COMMAND", "--per-case")
+        return InProcessTransport()
+    try:
+        argv = shlex.split(impl)
+    except ValueError as exc:
+        raise CpspecError("bad_input", f"cannot split the command: {exc}", "--impl") from None
+    if not argv:
+        raise CpspecError("bad_input", "the command is empty", "--impl")
+    return PerCaseTransport(argv, timeout) if per_case else PersistentTransport(argv, timeout)
+
+
+def _closed(values: list[str], allowed: list[str], option: str) -> tuple[str, ...]:
+    for value in values:
+        if value not in allowed:
+            raise CpspecError("bad_input", f"unknown value {value!r}; known: {', '.join(allowed)}", option)
+    return tuple(values)
+
+
+def select_checks(args: argparse.Namespace) -> tuple[list[Check], list[str], Path, list[str]]:
+    """(checks, skip-file ids, corpus folder, warnings) for the arguments."""
+    from cpspec.conformance.cases import case_schema, load_corpus
+    from cpspec.rulesets.data import data_dir
+    from cpspec.rulesets.loader import bundled_registry
+
+    corpus = Path(args.corpus) if args.corpus else data_dir("conformance")
+    cases = load_corpus(corpus)
+    definitions = case_schema()["$defs"]
+    selection = Selection(
+        rulesets=_closed(args.ruleset, bundled_registry().ids(), "--ruleset"),
+        ops=_closed(args.op, list(definitions["op"]["enum"]), "--op"),
+        tags=_closed(args.tag, list(definitions["tag"]["enum"]), "--tag"),
+        ids=tuple(args.id),
+    )
+    checks = selection.checks(cases)
+    if not checks:
+        raise CpspecError("bad_input", f"no case of the {len(cases)} in the corpus matches the filters", str(corpus))
+    skip_ids = read_skip_file(Path(args.skip_file)) if args.skip_file else []
+    warnings = [f"the skip file names {entry!r}, which matches no case of the corpus"
+                for entry in skip_ids if not any(fnmatch.fnmatchcase(c.id, entry) for c in cases)]
+    return checks, skip_ids, corpus, warnings
+
+
+def check_report_path(value: str | None, option: str) -> Path | None:
+    """Fail before the run, not after it, when a report cannot be written there."""
+    if value is None:
+        return None
+    path = Path(value)
+    if path.is_dir():
+        raise CpspecError("bad_input", f"{value} is a folder; give a file name", option)
+    if not path.parent.is_dir():
+        raise CpspecError("bad_input", f"the folder {path.parent} does not exist", option)
+    return path

@@ -1,0 +1,81 @@
+"""Reading the deal files the CLI takes (YAML or JSON), safely, and placing errors on their lines."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cpspec.errors import CpspecError
+from cpspec.rulesets.yamlsafe import LoadedYaml, load_yaml_file, require_mapping
+
+if TYPE_CHECKING:
+    from cpspec.rules.model import Ruleset
+
+_STEP = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
+
+
+@dataclass(frozen=True)
+class DealFile:
+    """A deal file: its ruleset id, the ``score`` input it holds, and the line of every value."""
+
+    ruleset_id: str
+    deal: dict[str, Any]
+    loaded: LoadedYaml
+
+    def ruleset(self, override: str | None = None) -> Ruleset:
+        """The bundled ruleset the file names (or ``override``); an unknown id is located."""
+        from cpspec.rulesets.loader import bundled_registry
+
+        try:
+            return bundled_registry().get(override or self.ruleset_id)
+        except CpspecError as error:
+            if error.code == "unknown_ruleset":
+                error.where = "--ruleset" if override else self.loaded.where(("ruleset",))
+            raise
+
+    @contextmanager
+    def locating_errors(self) -> Iterator[None]:
+        """Put the file and line in front of an input path: ``file:LINE (input.players[2].middle[1])``."""
+        try:
+            yield
+        except CpspecError as error:
+            error.where = self.locate(error.where)
+            raise
+
+    def locate(self, where: str | None) -> str:
+        if not where or not where.startswith("input"):
+            return f"{self.loaded.source}: {where}" if where else self.loaded.source
+        path: list[str | int] = [name if name else int(index) for name, index in _STEP.findall(where[len("input"):])]
+        return f"{self.loaded.where(path)} ({where})"
+
+
+def read_deal(path: str) -> DealFile:
+    """The deal file at ``path``: a mapping with ``ruleset: <id>`` and the ``score`` input."""
+    loaded = load_yaml_file(Path(path))
+    data = require_mapping(loaded)
+    ruleset_id = data.get("ruleset")
+    if not isinstance(ruleset_id, str):
+        raise CpspecError("bad_input", "a deal file needs 'ruleset: <id>'", loaded.where(("ruleset",)))
+    deal = {k: v for k, v in data.items() if k != "ruleset"}
+    return DealFile(ruleset_id, deal, loaded)
+
+
+def score_deal_file(path: str, ruleset_override: str | None = None) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
+    """Read a deal file and score it: (ruleset, the score input, the score output), errors located in the file."""
+    from cpspec.protocol.ops import op_score
+
+    deal_file = read_deal(path)
+    ruleset = deal_file.ruleset(ruleset_override)
+    with deal_file.locating_errors():
+        output = op_score(ruleset, deal_file.deal)
+    return ruleset, deal_file.deal, output
+
+
+def read_deal_file(path: str) -> tuple[str, dict[str, Any], str]:
+    """(ruleset id, the deal's score input, where) from a deal file with ``ruleset`` and ``players``."""
+    deal_file = read_deal(path)
+    return deal_file.ruleset_id, deal_file.deal, path
