@@ -15,14 +15,22 @@ from cpspec.errors import CpspecError
 MAX_TIMEOUT = 3600.0
 
 
-def make_transport(impl: str | None, per_case: bool, timeout: float) -> Transport:
+def make_transport(impl: str | None, per_case: bool, timeout: float, engine: str | None = None) -> Transport:
+    """The transport the options ask for; ``engine`` (the in-process engine's path) only without ``--impl``."""
+    if engine is not None:
+        from cpspec.engines import engine_named
+
+        engine_named(engine)
+        if impl is not None:
+            raise CpspecError("bad_input", "--engine chooses the in-process engine's path; it does not go with --impl",
+                              "--engine")
     if not math.isfinite(timeout) or not 0 < timeout <= MAX_TIMEOUT:
         raise CpspecError("bad_input", f"must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}",
                           "--timeout")
     if impl is None:
         if per_case:
             raise CpspecError("bad_input", "--per-case needs --impl COMMAND", "--per-case")
-        return InProcessTransport()
+        return InProcessTransport(engine or "fast")
     try:
         argv = shlex.split(impl)
     except ValueError as exc:

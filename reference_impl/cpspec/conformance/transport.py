@@ -86,20 +86,27 @@ def same_id(a: Any, b: Any) -> bool:
 
 
 class InProcessTransport:
-    """The reference engine, called on the JSON line exactly as the protocol server does."""
+    """The reference engine, called on the JSON line exactly as the protocol server does.
+
+    ``engine`` is :mod:`cpspec.engines`' name of the path to run: ``fast`` (the default) or ``reference``.
+    """
 
     mode = "in-process"
-    target = "the reference engine (in-process)"
+
+    def __init__(self, engine: str = "fast") -> None:
+        self.engine = engine
+        self.target = f"the reference engine (in-process, {engine} path)"
 
     def start(self) -> None:
         pass
 
     def exchange(self, request: dict[str, Any]) -> Reply:
+        from cpspec.engines import engine_named
         from cpspec.protocol.server import answer
 
         began = time.perf_counter()
         line = encode(request).decode("utf-8")
-        reply = json.loads(json.dumps(answer(line), ensure_ascii=False))
+        reply = json.loads(json.dumps(answer(line, engine=engine_named(self.engine)), ensure_ascii=False))
         return Reply(answer=reply, seconds=time.perf_counter() - began)
 
     def close(self) -> tuple[Any, ...]:
