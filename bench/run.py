@@ -12,7 +12,6 @@ See docs/performance.md.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import platform
@@ -29,8 +28,9 @@ if not (REPO / "reference_impl" / "cpspec").is_dir():  # pragma: no cover - benc
     raise SystemExit("run bench/run.py from a checkout of chinese-poker-spec")
 sys.path.insert(0, str(REPO / "reference_impl"))
 
-from cpspec.analysis.settings import classify, count_valid_slowly, subsets  # noqa: E402
+from cpspec.fast.settings_classifier import classify, subsets  # noqa: E402
 from cpspec.fast.tables import evaluator  # noqa: E402
+from cpspec.rules.all_settings import all_settings  # noqa: E402
 from cpspec.rules.cards import cards_text  # noqa: E402
 from cpspec.rules.hands import Wheel, evaluate5  # noqa: E402
 from cpspec.rulesets.loader import bundled_registry  # noqa: E402
@@ -120,25 +120,21 @@ def bench_settings(hands_count: int, naive_count: int, ruleset_id: str) -> None:
     fast = [cpu(lambda hand=hand: classify(hand, ruleset)) for hand in hands]  # type: ignore[misc]
     fast_median = statistics.median(fast) * 1000
     line(f"settings: {fast_median:.2f} ms")
-    naive: list[float] = []
+    readable: list[float] = []
     for hand in hands[:naive_count]:
         start = time.process_time()
-        count = count_valid_slowly(hand, ruleset)
-        naive.append(time.process_time() - start)
-        assert count == classify(hand, ruleset).valid, "the fast count must equal the naive one"
-    naive_median = statistics.median(naive) * 1000
+        count = all_settings(hand, ruleset).valid
+        readable.append(time.process_time() - start)
+        assert count == classify(hand, ruleset).valid, "the fast count must equal the readable one"
+    readable_median = statistics.median(readable) * 1000
     fast_same = statistics.median(fast[:naive_count]) * 1000
-    line(f"settings naive: {naive_median:.0f} ms; ratio {naive_median / fast_same:.0f}x "
-         f"(every one of 72,072 settings evaluated afresh with hands.evaluate and setting.check_order; "
-         f"fast: median of {hands_count} random hands, best {min(fast) * 1000:.2f} ms; naive: {naive_count} "
-         f"of the same hands; ruleset {ruleset_id})")
+    line(f"settings readable: {readable_median:.0f} ms; ratio {readable_median / fast_same:.0f}x "
+         f"(rules.all_settings: each 3- and 5-card hand valued once with hands.evaluate, every one of 72,072 "
+         f"settings checked with fouls.check_order; fast: median of {hands_count} random hands, best "
+         f"{min(fast) * 1000:.2f} ms; readable: {naive_count} of the same hands; ruleset {ruleset_id})")
 
 
 # --- the protocol's score path -------------------------------------------------------------
-
-
-#: The issue's figure for this project's machines: treys' Evaluator.evaluate, 5-card hands per second.
-REFERENCE_TREYS_PER_SECOND = 2_200_000
 
 
 def score_requests(count: int, seed: int) -> list[str]:
@@ -168,64 +164,105 @@ def score_requests(count: int, seed: int) -> list[str]:
     return lines
 
 
-def serve_rate(lines: Sequence[str]) -> float:
-    from cpspec.protocol.server import serve
+def _exchange(child: subprocess.Popen[bytes], lines: Sequence[str], last: bool) -> None:
+    """Write the lines from a thread while reading as many answers here (so neither side's pipe fills up)."""
+    import threading
 
-    data = ("\n".join(lines) + "\n").encode()
-    out = io.StringIO()
-    seconds = cpu(lambda: serve(io.BytesIO(data), out))
-    answers = out.getvalue().splitlines()
-    assert len(answers) == len(lines) and all('"output"' in a for a in answers), answers[:1]
-    return len(lines) / seconds
+    assert child.stdin is not None and child.stdout is not None
+    payload = ("\n".join(lines) + "\n").encode()
 
+    def feed() -> None:
+        assert child.stdin is not None
+        child.stdin.write(payload)
+        child.stdin.flush()
+        if last:
+            child.stdin.close()
 
-def treys_meter() -> Callable[[], float] | None:
-    """A function timing treys on a fixed block of hands (evaluations per CPU second), or None without treys."""
-    try:
-        from treys import Evaluator
-    except ImportError:
-        return None
-    rng = random.Random(SEED + 4)
-    block = treys_hands([tuple(rng.sample(range(52), 5)) for _ in range(20_000)])
-    evaluate = Evaluator().evaluate
-
-    def rate() -> float:
-        return len(block) / cpu(lambda: [evaluate(hand, board) for hand, board in block])
-
-    return rate
+    writer = threading.Thread(target=feed)
+    writer.start()
+    answered = 0
+    while answered < len(lines) and child.stdout.readline():
+        answered += 1
+    writer.join()
+    assert answered == len(lines), f"{child.args}: {answered} answers to {len(lines)} requests"
 
 
-def bench_protocol(count: int, rounds: int, warm_count: int) -> None:
-    """Score requests served in one process: every round new deals, after a warm-up on other deals.
+def pipe_rate(command: Sequence[str], lines: Sequence[str]) -> float:
+    """Requests a second through a real pipe: a process started and warmed, then fed every line, answers read.
 
-    The machine's speed drifts (this one runs at two speeds, far apart), so each round is
-    bracketed by timing treys, and the rate is also given scaled to the speed at which the
-    issue measured treys (2.2 million hands a second).
+    The warm-up (the first tenth of the lines, answered before the clock starts) loads the
+    modules and the rulesets; the rate is over the rest.
     """
-    warm = score_requests(warm_count, seed=SEED + 3)
-    fresh = score_requests(count * rounds, seed=SEED + 2)
-    hello = [json.dumps({"id": i, "op": "hello", "input": {}}) for i in range(count)]
-    serve_rate(warm)  # rulesets loaded, modules imported, remembered hands and credits as a running server has them
-    meter = treys_meter()
-    rates, hello_rates, treys_rates, scaled = [], [], [], []
-    for index in range(rounds):
-        before = meter() if meter else None
-        rate = serve_rate(fresh[index * count: (index + 1) * count])
-        after = meter() if meter else None
-        rates.append(rate)
-        hello_rates.append(serve_rate(hello))
-        if before is not None and after is not None:
-            speed = (before + after) / 2
-            treys_rates.append(speed)
-            scaled.append(rate * REFERENCE_TREYS_PER_SECOND / speed)
-    line(f"protocol score: {statistics.median(rates):,.0f} req/s (target 5,000; rounds {min(rates):,.0f} to "
-         f"{max(rates):,.0f}; baseline: hello {statistics.median(hello_rates):,.0f} req/s; {count:,} four-player "
-         f"score requests a round, deals not seen before, after {warm_count:,} others; protocol.serve with "
-         f"in-memory streams, median of {rounds})")
-    if scaled:
-        line(f"protocol score at the reference speed: {statistics.median(scaled):,.0f} req/s (each round scaled "
-             f"by treys timed around it: this run {statistics.median(treys_rates) / 1e6:.2f} M hands/s, the "
-             f"issue's machines {REFERENCE_TREYS_PER_SECOND / 1e6:.1f} M)")
+    env = {**os.environ, "PYTHONPATH": str(REPO / "reference_impl")}
+    child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    warm, timed = lines[: len(lines) // 10], lines[len(lines) // 10:]
+    _exchange(child, warm, last=False)
+    start = time.perf_counter()
+    _exchange(child, timed, last=True)
+    took = time.perf_counter() - start
+    child.wait()
+    return len(timed) / took
+
+
+def lockstep_rate(command: Sequence[str], lines: Sequence[str]) -> float:
+    """Requests a second as ``cpspec conformance --impl`` sends them: one request, then wait for its answer."""
+    from cpspec.conformance.transport import PersistentTransport
+
+    os.environ["PYTHONPATH"] = str(REPO / "reference_impl")
+    transport = PersistentTransport(list(command), timeout=30.0)
+    transport.start()
+    requests = [json.loads(one) for one in lines]
+    warm, timed = requests[: len(requests) // 10], requests[len(requests) // 10:]
+    try:
+        for request in warm:
+            transport.exchange(request)
+        start = time.perf_counter()
+        for request in timed:
+            assert transport.exchange(request).answer is not None
+        took = time.perf_counter() - start
+    finally:
+        transport.close()
+    return len(timed) / took
+
+
+def bench_protocol(count: int, rounds: int) -> None:
+    """Score requests through a pipe, as a ratio to a server that only parses and writes known answers.
+
+    Each round serves the same new requests with ``cpspec protocol`` (the fast engine),
+    ``cpspec protocol --engine reference`` (the rule modules alone) and
+    ``bench/known_answers.py`` (decode each request, encode its known answer, write it), in a
+    rotating order, two ways: pipelined (the client writes every request while reading the
+    answers: the servers' own cost) and lock-step (as the conformance harness sends them).
+    """
+    import tempfile
+
+    from cpspec.protocol.server import answer
+
+    python = [sys.executable]
+    servers = {
+        "fast": [*python, "-m", "cpspec", "protocol"],
+        "reference": [*python, "-m", "cpspec", "protocol", "--engine", "reference"],
+    }
+    modes = {"pipelined": pipe_rate, "lock-step": lockstep_rate}
+    rates: dict[tuple[str, str], list[float]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for index in range(rounds):
+            lines = score_requests(count, seed=SEED + 10 + index)
+            known = Path(folder) / f"answers-{index}.jsonl"
+            known.write_text("".join(json.dumps(answer(one), ensure_ascii=False) + "\n" for one in lines),
+                             encoding="utf-8")
+            commands = {**servers, "known": [*python, str(REPO / "bench" / "known_answers.py"), str(known)]}
+            names = list(commands)
+            for mode, measure in modes.items():
+                for name in names[index % 3:] + names[: index % 3]:
+                    rates.setdefault((mode, name), []).append(measure(commands[name], lines))
+    for mode in modes:
+        fast, reference, known_rate = (statistics.median(rates[mode, name]) for name in ("fast", "reference", "known"))
+        ratios = [f / k for f, k in zip(rates[mode, "fast"], rates[mode, "known"], strict=True)]
+        line(f"protocol score vs known answers, {mode}: {statistics.median(ratios):.2f} (cpspec protocol "
+             f"{fast:,.0f} req/s, a process that only decodes each request and writes its known answer "
+             f"{known_rate:,.0f} req/s; reference path {reference:,.0f} req/s, {reference / fast:.2f} of fast; "
+             f"{count:,} new four-player score requests a round, median of {rounds} rounds)")
 
 
 # --- start-up -------------------------------------------------------------------------------
@@ -286,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "settings" in chosen:
         bench_settings(hands_count=60 if quick else 300, naive_count=1 if quick else 3, ruleset_id="chiptalk")
     if "protocol" in chosen:
-        bench_protocol(count=600 if quick else 2000, rounds=3 if quick else 5, warm_count=600 if quick else 2000)
+        bench_protocol(count=1000 if quick else 3000, rounds=3 if quick else 5)
     if "startup" in chosen:
         bench_startup(runs=7 if quick else 21)
     return 0

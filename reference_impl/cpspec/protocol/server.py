@@ -77,7 +77,10 @@ def _check_value(value: Any, depth: int = 0) -> None:
             _check_value(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
-            _check_value(item, depth + 1)
+            # An ASCII string needs no check (it holds no surrogate, and its depth is its list's):
+            # the common case, a card, is passed over without a call.
+            if type(item) is not str or not item.isascii():
+                _check_value(item, depth + 1)
 
 
 def _nesting_ok(text: str) -> bool:

@@ -50,13 +50,10 @@ def parse_card(text: object, where: str | None = None) -> Card:
 
     A rank ``2-9 T J Q K A`` then a suit ``c d h s``; either may be written in upper or lower case.
     """
-    if not isinstance(text, str) or len(text) != 2:
+    card = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+    if card is None:
         raise CpspecError("bad_card", f"{text!r} is not a card (expected e.g. 'Td', 'As')", where)
-    rank = RANKS.find(text[0].upper())
-    suit = SUITS.find(text[1].lower())
-    if rank < 0 or suit < 0:
-        raise CpspecError("bad_card", f"{text!r} is not a card (expected e.g. 'Td', 'As')", where)
-    return make_card(rank, suit)
+    return card
 
 
 def parse_cards(texts: object, where: str, size: int | None = None) -> tuple[Card, ...]:
@@ -65,17 +62,27 @@ def parse_cards(texts: object, where: str, size: int | None = None) -> tuple[Car
         raise CpspecError("bad_input", "expected a list of cards", where)
     if size is not None and len(texts) != size:
         raise CpspecError("bad_hand_size", f"expected {size} cards, got {len(texts)}", where)
-    cards: list[Card] = []
+    cards: dict[Card, int] = {}  # each card, and where it is
     for index, text in enumerate(texts):
-        card = parse_card(text, f"{where}[{index}]")
-        if card in cards:
-            raise CpspecError(
-                "duplicate_card",
-                f"{card_text(card)} appears twice (also at [{cards.index(card)}])",
-                f"{where}[{index}]",
-            )
-        cards.append(card)
+        card = CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is None:  # not a card: say so, and where
+            parse_card(text, f"{where}[{index}]")
+        elif card in cards:
+            raise CpspecError("duplicate_card", f"{card_text(card)} appears twice (also at [{cards[card]}])",
+                              f"{where}[{index}]")
+        else:
+            cards[card] = index
     return tuple(cards)
+
+
+#: Every spelling :func:`parse_card` accepts, and its card: a rank in either case, then a suit in either case.
+CARD_BY_TEXT: Final[dict[str, Card]] = {
+    rank_text + suit_text: make_card(rank, suit)
+    for rank, rank_char in enumerate(RANKS)
+    for rank_text in {rank_char, rank_char.lower()}
+    for suit, suit_char in enumerate(SUITS)
+    for suit_text in {suit_char, suit_char.upper()}
+}
 
 
 def card_text(card: Card) -> str:

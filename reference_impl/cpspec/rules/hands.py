@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
 from cpspec.rules.cards import ACE, RANK_NAMES, Card, rank_of, suit_of
@@ -74,11 +74,11 @@ class HandValue:
     size: int
     royal: bool = False
     wheel: bool = False
+    #: A player's name for the hand, e.g. ``full house, kings full of fours`` (:func:`describe`).
+    name: str = field(init=False, compare=False, repr=False)
 
-    @property
-    def name(self) -> str:
-        """A player's name for the hand, e.g. ``full house, kings full of fours`` (:func:`describe`)."""
-        return describe(self)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", describe(self))
 
     def matches(self, hand_id: str) -> bool:
         """Whether this hand is of the named kind: a category id or ``royal_flush``."""

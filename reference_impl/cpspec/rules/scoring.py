@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import NamedTuple
 
-from cpspec.rules.bonuses import bonus_for
 from cpspec.rules.deal import Deal
 from cpspec.rules.hands import HandEvaluator, compare, evaluate
 from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
@@ -61,14 +60,15 @@ class Matchup:
     @property
     def net(self) -> int:
         """The first seat's points: its credits less its opponent's (the opponent has the negative)."""
-        first, second = self.seats
-        return self.credit_total(first) - self.credit_total(second)
+        first = self.seats[0]
+        return sum(credit.points if credit.seat == first else -credit.points for credit in self.credits)
 
     @property
     def points(self) -> dict[str, int]:
         """Each seat's points from this matchup: the net, and its negative."""
         first, second = self.seats
-        return {first: self.net, second: -self.net}
+        net = self.net
+        return {first: net, second: -net}
 
     @property
     def overall(self) -> str | None:
@@ -91,8 +91,10 @@ class DealResult:
         """Each seat's points over all its matchups; they add up to zero."""
         totals = {p.seat: 0 for p in self.players}
         for matchup in self.matchups:
-            for seat, points in matchup.points.items():
-                totals[seat] += points
+            first, second = matchup.seats
+            net = matchup.net
+            totals[first] += net
+            totals[second] -= net
         return totals
 
 
@@ -113,7 +115,7 @@ def segment_credits(winner: PlayerState, segment: str, against_same_kind: bool, 
     hand = winner.hands.get(segment)
     unit = Credit(winner.seat, params.scoring.segment_points, "segment", params.scoring.rule,
                   f"wins the {segment} with {hand.name}", segment)
-    entry = bonus_for(hand, segment, bonuses) if bonuses.requires_win else None
+    entry = winner.bonus_in(segment) if bonuses.requires_win else None
     if entry is None:
         return [unit]
     points = entry.points

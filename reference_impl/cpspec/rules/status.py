@@ -17,7 +17,7 @@ from cpspec.rules.bonuses import HeldBonus, held_bonuses
 from cpspec.rules.deal import PlayerInput
 from cpspec.rules.fouls import SegmentHands, SettingCheck, check_order, evaluate_setting
 from cpspec.rules.hands import HandEvaluator, evaluate
-from cpspec.rules.model import NaturalHand, Ruleset, Status
+from cpspec.rules.model import BonusEntry, NaturalHand, Ruleset, Status
 from cpspec.rules.naturals import NaturalFinder, NaturalWitness, naturals_held, strongest
 
 
@@ -35,6 +35,10 @@ class PlayerState(NamedTuple):
     declared: str | None
     #: Bonus hands the player holds, as (segment, entry): only a normal hand holds any.
     held_bonuses: tuple[HeldBonus, ...] = ()
+
+    def bonus_in(self, segment: str) -> BonusEntry | None:
+        """The bonus table's entry the player's hand earns in this segment, if any."""
+        return next((entry for held_segment, entry in self.held_bonuses if held_segment == segment), None)
 
 
 def resolve_player(
