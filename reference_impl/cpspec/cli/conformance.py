@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_survival_arguments(group: argparse._ArgumentGroup) -> None:
     """--max-timeouts, shared with cpspec fuzz."""
-    from cpspec.conformance.transport import DEFAULT_MAX_TIMEOUTS
+    from cpspec.conformance import DEFAULT_MAX_TIMEOUTS
 
     group.add_argument("--max-timeouts", type=int, default=DEFAULT_MAX_TIMEOUTS, metavar="N",
                        help=f"give up on an implementation after N answers in a row that did not come within "

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from cpspec.conformance import DEFAULT_MAX_TIMEOUTS
 from cpspec.conformance.cases import Case, compact, differences, first_difference
 from cpspec.conformance.transport import (
     CANNOT_START,
-    DEFAULT_MAX_TIMEOUTS,
     EXITED,
     HangWatch,
     Reply,

@@ -33,8 +33,6 @@ from cpspec.conformance.process import (
 EXIT_GRACE: Final = 1.0
 #: How many requests :meth:`PersistentTransport.exchange_many` writes ahead of the answers by default.
 DEFAULT_WINDOW: Final = 64
-#: Answers in a row that do not come within the timeout before a run gives up on the implementation.
-DEFAULT_MAX_TIMEOUTS: Final = 3
 
 # What went wrong on the wire (Reply.kind).
 TIMED_OUT: Final = "timeout"

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from cpspec.conformance import DEFAULT_MAX_TIMEOUTS
 from cpspec.conformance.cases import Difference, compact, diff_lines
 from cpspec.conformance.fuzz.compare import FREE_TEXT, disagreements, rules_involved, signature
 from cpspec.conformance.fuzz.generate import OP_WEIGHTS, generate_requests
@@ -115,7 +116,7 @@ def _start(transport: Transport, option: str) -> Served:
 
 def fuzz(tested: Transport, expected: Transport | None, seed: int, count: int,
          rulesets: Sequence[str] | None = None, ops: Sequence[str] | None = None, *,
-         max_timeouts: int = 3, budget: int = DEFAULT_BUDGET, window: int = DEFAULT_WINDOW,
+         max_timeouts: int = DEFAULT_MAX_TIMEOUTS, budget: int = DEFAULT_BUDGET, window: int = DEFAULT_WINDOW,
          progress: Callable[[int, int, str], None] | None = None) -> FuzzRun:
     """Send ``count`` requests made from ``seed`` to both sides and collect the disagreements.
 
