@@ -13,6 +13,7 @@ implementation's processes are ended). See docs/implementers.md.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -55,15 +56,21 @@ def add_survival_arguments(group: argparse._ArgumentGroup) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    return until_signal("conformance", _run, args)
+
+
+def until_signal(command: str, body: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """``body(args)``, ending every implementation process (and its group) however it ends;
+    SIGINT or SIGTERM ends it with one line and 128 + the signal's number."""
     from cpspec.conformance.process import Interrupted, ending_children_on_signals
 
     try:
         with ending_children_on_signals():
-            return _run(args)
+            return body(args)
     except Interrupted as stop:
         import sys
 
-        print(f"cpspec conformance: stopped by {stop}; the implementation's processes were ended", file=sys.stderr)
+        print(f"cpspec {command}: stopped by {stop}; the implementation's processes were ended", file=sys.stderr)
         return 128 + stop.signum
 
 

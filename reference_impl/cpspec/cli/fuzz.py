@@ -44,16 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cpspec.conformance.process import Interrupted, ending_children_on_signals
+    from cpspec.cli.conformance import until_signal
 
-    try:
-        with ending_children_on_signals():
-            return _run(args)
-    except Interrupted as stop:
-        import sys
-
-        print(f"cpspec fuzz: stopped by {stop}; the implementations' processes were ended", file=sys.stderr)
-        return 128 + stop.signum
+    return until_signal("fuzz", _run, args)
 
 
 def _run(args: argparse.Namespace) -> int:
