@@ -9,12 +9,14 @@ import random
 import pytest
 
 from conftest import ruleset
-from cpspec.analysis.advise import Options, advise, mean_and_error, opponent_player, strongest_setting
-from cpspec.analysis.settings import classify, subsets
+from cpspec.analysis.advise import Options, advise, mean_and_error, opponent_player
 from cpspec.cli import main
+from cpspec.engines import FAST, REFERENCE
+from cpspec.fast.settings_classifier import classify
 from cpspec.protocol.server import answer
 from cpspec.rules.cards import cards_text, parse_card
-from cpspec.rules.setting import check_order, evaluate_setting
+from cpspec.rules.fouls import check_order, evaluate_setting
+from cpspec.rules.hands import strength
 
 # Royal flush in spades, four nines, three deuces and the 3c. Placing it as
 #   front 2c 2d 2h (three deuces) | middle 9c 9d 9h 9s 3c (four nines) | back As Ks Qs Js Ts
@@ -56,8 +58,8 @@ def test_same_seed_same_answer_and_errors_are_reported() -> None:
     assert first.best is not None
     best = first.best.candidate
     assert best.front is not None and best.middle is not None and best.back is not None
-    assert not check_order(evaluate_setting(best.front, best.middle, best.back, ruleset("basic")),
-                           ruleset("basic")).fouled
+    basic = ruleset("basic").parameters
+    assert not check_order(evaluate_setting(best.front, best.middle, best.back, basic.hands.wheel), basic.setting).fouled
 
 
 def test_mean_and_standard_error_by_hand() -> None:
@@ -68,20 +70,31 @@ def test_mean_and_standard_error_by_hand() -> None:
     assert mean_and_error([7]) == (7, 0.0)
 
 
+def _strengths(hands: object) -> tuple[object, ...]:
+    back, middle, front = hands.back, hands.middle, hands.front  # type: ignore[attr-defined]
+    return strength(back), strength(middle), strength(front)
+
+
 @pytest.mark.parametrize("rules", ["basic", "chiptalk"])
 def test_policy_plays_the_strongest_back_then_middle_then_front(rules: str) -> None:
     rng = random.Random(42)
-    s = subsets()
     for _ in range(4):
         cards = tuple(rng.sample(range(52), 13))
         table = classify(cards, ruleset(rules))
-        strongest = max((table.keys5[s.index5[x.back]], table.keys5[s.index5[x.middle]],
-                         table.keys3[s.index3[x.front]]) for x in table)
-        chosen = strongest_setting(cards, ruleset(rules))
-        assert chosen is not None and table.is_valid(chosen)
-        got = (table.keys5[s.index5[chosen.back]], table.keys5[s.index5[chosen.middle]],
-               table.keys3[s.index3[chosen.front]])
-        assert got == strongest
+        strongest = max(_strengths(x.hands) for x in table)
+        player = opponent_player("B", cards, ruleset(rules))
+        assert player.front is not None and player.middle is not None and player.back is not None
+        chosen = next(x for x in table if (x.front, x.middle, x.back) == (player.front, player.middle, player.back))
+        assert _strengths(chosen.hands) == strongest
+
+
+@pytest.mark.slow
+def test_both_engines_give_the_same_advice() -> None:
+    cards = hand(MONSTER)
+    options = Options(opponents=2, deals=6, seed=9, candidates=3)
+    fast = advise(cards, ruleset("two-four"), options, engine=FAST)
+    slow = advise(cards, ruleset("two-four"), options, engine=REFERENCE)
+    assert fast == slow
 
 
 def test_declared_naturals_are_declared_by_opponents_and_offered_to_us() -> None:

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from cpspec.protocol.ops import op_score, op_tournament
 from cpspec.rules.cards import RANKS, SUITS, parse_card
-from cpspec.rules.hands import Wheel, compare, evaluate3, evaluate5
+from cpspec.rules.hands import Wheel, compare, evaluate3, evaluate5, strength
 from cpspec.rules.model import Ruleset
 from cpspec.rulesets.loader import bundled_registry
 from strategies import ALL_CARDS, deals, hands, rank_of
@@ -401,13 +401,13 @@ def test_evaluate3_agrees_with_the_textbook_on_random_pairs(examples: int) -> No
 
 
 def assert_same_order(slow_sorted: Sequence[tuple[tuple[float, ...], Sequence[str]]],
-                      engine_key: Callable[[Sequence[str]], int]) -> None:
+                      engine_key: Callable[[Sequence[str]], Any]) -> None:
     """Both evaluators order the hands the same way, ties included: a check of every pair at once.
 
     ``slow_sorted`` is (slow key, hand) sorted by the slow key. The engine's key must be constant
     within a run of equal slow keys and strictly increasing from one run to the next.
     """
-    previous: tuple[tuple[float, ...], int, Sequence[str]] | None = None
+    previous: tuple[tuple[float, ...], Any, Sequence[str]] | None = None
     for slow, hand in slow_sorted:
         engine = engine_key(hand)
         if previous is not None:
@@ -459,7 +459,7 @@ def every_hand_class(seed: int) -> list[tuple[str, ...]]:
 def test_evaluate5_orders_every_hand_value_as_the_textbook_does(wheel: Wheel) -> None:
     by_slow = every_hand_class_by_slow_key(wheel)
     assert len({slow for slow, _ in by_slow}) == 7462  # the number of distinct 5-card hand values
-    assert_same_order(by_slow, lambda h: evaluate5(parsed(h), wheel).key)
+    assert_same_order(by_slow, lambda h: strength(evaluate5(parsed(h), wheel)))
     for slow, hand in by_slow[::37]:
         assert evaluate5(parsed(hand), wheel).category.id == FIVE_CARD_CATEGORIES[int(slow[0])]
 
@@ -471,7 +471,7 @@ def _slow_key5(cards: Sequence[str], wheel: Wheel) -> tuple[float, ...]:
 
 def test_evaluate3_orders_every_front_as_the_textbook_does() -> None:
     by_slow = every_front_by_slow_key()
-    assert_same_order(by_slow, lambda h: evaluate3(parsed(h)).key)
+    assert_same_order(by_slow, lambda h: strength(evaluate3(parsed(h))))
     for slow, front in by_slow[::97]:
         assert evaluate3(parsed(front)).category.id == FRONT_CATEGORIES[int(slow[0])]
 

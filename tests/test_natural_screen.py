@@ -1,4 +1,4 @@
-"""``naturals.possible_naturals``, the cheap screen run before the searches, never leaves out a natural a hand holds.
+"""``fast.natural_screen.possible_naturals``, the cheap screen run before the searches, never leaves out a natural a hand holds.
 
 Scoring trusts the screen: a kind it leaves out is never searched for. So for hands built to
 hold each natural under every combination of detection options (and for those hands with one
@@ -16,15 +16,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cpspec.fast.natural_screen import find_naturals, possible_naturals
 from cpspec.rules.cards import make_card, parse_card
+from cpspec.rules.model import DetectionOptions
 from cpspec.rules.naturals import (
     FIVE_CARD_STRAIGHTS,
     NATURAL_KINDS,
-    DetectionOptions,
     find_natural,
     front_straights,
-    possible_naturals,
+    naturals_held,
 )
+from cpspec.rulesets.loader import bundled_registry
 
 OPTION_NAMES = (
     "quads_count_as_two_pairs", "trips_count_as_pair", "front_straight_ace_low", "front_straight_ace_high",
@@ -118,3 +120,20 @@ def test_the_screen_screens() -> None:
     assert "six_pairs" not in possible_naturals(trips, DetectionOptions(trips_count_as_pair=False))
     # Suits 3 + 5 + 5: the counts allow three flushes.
     assert set(possible_naturals(_hand("2c 5c 9c 3d 6d 8d Td Kd 4h 7h Jh Qh Kh"), default)) == {"three_flushes"}
+
+
+@pytest.mark.parametrize("ruleset_id", ["chiptalk", "bicycle-club", "asian", "english-harbour-eastern", "chart-2020"])
+def test_the_screened_search_finds_what_the_readable_one_finds(ruleset_id: str) -> None:
+    """The fast engine's natural finder equals :func:`naturals_held` on random hands and on hands holding naturals."""
+    ruleset = bundled_registry().get(ruleset_id)
+    rng = random.Random(ruleset_id)
+    hands = [rng.sample(range(52), 13) for _ in range(1500)]
+    hands += [_hand(text) for text in (
+        "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac", "2c 2d 4h 4s 6c 6d 8h 8s Tc Td Qh Qs Ac",
+        "2c 5c 9c 3d 6d 8d Td Kd 4h 7h Jh Qh Kh", "Ac 2d 3h 4c 5d 6h 7c 8d 9h Tc Jd Qh Ks")]
+    held = 0
+    for cards in hands:
+        readable = naturals_held(cards, ruleset)
+        assert find_naturals(cards, ruleset) == readable
+        held += bool(readable)
+    assert held >= 3  # the hands worked out above hold naturals: the comparison is not vacuous

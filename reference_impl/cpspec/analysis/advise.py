@@ -7,7 +7,8 @@ Method (seeded, so the same seed gives the same answer):
 2. Opponents' policy (:data:`POLICY`): an opponent holding a natural declares the
    best one when the ruleset's naturals are declared (automatic naturals are found by
    the engine anyway); otherwise it plays the non-fouling setting with the strongest
-   back, then the strongest middle, then the strongest front (:func:`strongest_setting`).
+   back, then the strongest middle, then the strongest front
+   (:func:`cpspec.rules.all_settings.strongest_setting`).
    It never surrenders.
 3. Candidates (:data:`PRUNING`): the valid settings of our hand are grouped by their
    three hands (settings that differ only in suits score alike), and each group gets a
@@ -29,16 +30,18 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Final
+from typing import Final
 
-from cpspec.analysis.settings import FULL, OrderRules, Setting, classify, subsets
+from cpspec.engines import DEFAULT, Engine
 from cpspec.errors import CpspecError
-from cpspec.fast.tables import evaluator, front_comparable
-from cpspec.rules.cards import FULL_DECK, Card, cards_text
+from cpspec.rules.all_settings import SettingChoice, listing_key
+from cpspec.rules.cards import FULL_DECK, Card
 from cpspec.rules.deal import PlayerInput
+from cpspec.rules.hands import strength
 from cpspec.rules.model import Ruleset
+from cpspec.rules.naturals import strongest
 from cpspec.rules.scoring import score_players
-from cpspec.rules.setting import PlayerState, best_natural, resolve_player
+from cpspec.rules.status import PlayerState, resolve_player
 
 POLICY: Final = (
     "each opponent declares the best natural it holds when the ruleset's naturals are declared; "
@@ -64,6 +67,8 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class Options:
+    """The advise op's choices (``input.opponents``, ``deals``, ``seed``, ``candidates``)."""
+
     opponents: int
     deals: int = DEFAULT_DEALS
     seed: int = DEFAULT_SEED
@@ -81,20 +86,18 @@ class Candidate:
     heuristic: float
 
     def player(self, seat: str, cards: Sequence[Card]) -> PlayerInput:
+        """The candidate as a deal's player in ``seat``."""
         if self.declare is not None:
             return PlayerInput(seat, None, None, None, tuple(cards), "natural", self.declare, "advice")
         return PlayerInput(seat, self.front, self.middle, self.back, tuple(cards), None, None, "advice")
 
-    def to_json(self) -> dict[str, Any]:
-        if self.declare is not None:
-            return {"declare": self.declare}
-        assert self.front is not None and self.middle is not None and self.back is not None
-        return {"front": cards_text(self.front), "middle": cards_text(self.middle), "back": cards_text(self.back)}
-
 
 @dataclass(frozen=True)
 class Estimate:
+    """A candidate's simulated result: our mean points, its standard error, and our points in each deal."""
+
     candidate: Candidate
+    state: PlayerState  # the candidate played: its status and hands
     mean: float
     standard_error: float
     points: tuple[int, ...]  # our points in each deal
@@ -102,6 +105,8 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Advice:
+    """The advise op's answer before it is written as JSON (:func:`cpspec.protocol.outputs.advice_json`)."""
+
     best: Estimate | None  # None only if every setting fouls and no natural is held
     ranked: tuple[Estimate, ...]  # every simulated candidate, best first
     valid_settings: int
@@ -123,67 +128,28 @@ def mean_and_error(values: Sequence[int]) -> tuple[float, float]:
 # --- the opponents' policy -------------------------------------------------------------
 
 
-def strongest_setting(cards: Sequence[Card], ruleset: Ruleset) -> Setting | None:
-    """The non-fouling setting with the strongest back, then middle, then front (by key).
-
-    Backs are tried from the strongest down, and for each back the middles that the
-    rest of the hand can make, from the strongest down; the scan stops as soon as
-    nothing left can beat the best found. Equal backs and equal middles are all
-    tried, since what they leave over differs.
-    """
-    rules = OrderRules.of(ruleset.parameters.setting)
-    ev = evaluator(ruleset.parameters.hands.wheel)
-    s = subsets()
-    keys5 = list(map(ev.key5, combinations(cards, 5)))
-    front_tie = 1 if rules.front_may_equal_middle else 0
-    best: tuple[int, int, int] | None = None
-    found: Setting | None = None
-    for b in sorted(range(len(keys5)), key=keys5.__getitem__, reverse=True):
-        back_key, back = keys5[b], s.masks5[b]
-        if best is not None and back_key < best[0]:
-            break
-        for m in sorted(s.disjoint_indices5[b], key=keys5.__getitem__, reverse=True):
-            middle_key, middle = keys5[m], s.masks5[m]
-            if middle_key > back_key or (middle_key == back_key and not rules.back_may_equal_middle):
-                continue
-            if best is not None and (back_key, middle_key) < best[:2]:
-                break
-            front = FULL ^ back ^ middle
-            front_key = ev.key3([card for p, card in enumerate(cards) if front >> p & 1])
-            if front_key < front_comparable(middle_key) + front_tie and (
-                best is None or (back_key, middle_key, front_key) > best
-            ):
-                best, found = (back_key, middle_key, front_key), Setting(front, middle, back)
-    return found
-
-
-def opponent_player(seat: str, cards: Sequence[Card], ruleset: Ruleset) -> PlayerInput:
-    """How the policy plays these 13 cards."""
+def opponent_player(seat: str, cards: Sequence[Card], ruleset: Ruleset, engine: Engine = DEFAULT) -> PlayerInput:
+    """How the policy (:data:`POLICY`) plays these 13 cards."""
     naturals = ruleset.parameters.naturals
     if naturals.hands and naturals.declaration == "declared":
-        held = best_natural(cards, ruleset)
+        held = strongest(engine.find_naturals(cards, ruleset))
         if held is not None:
             return PlayerInput(seat, None, None, None, tuple(cards), "natural", held[0].id, seat)
-    setting = strongest_setting(cards, ruleset)
+    setting = engine.strongest_setting(cards, ruleset)
     if setting is None:  # every setting fouls: play the strongest back anyway
-        ev = evaluator(ruleset.parameters.hands.wheel)
+        wheel = ruleset.parameters.hands.wheel
         ordered = sorted(cards, reverse=True)
-        back = max(combinations(ordered, 5), key=ev.key5)
+        back = max(combinations(ordered, 5), key=lambda hand: strength(engine.evaluate(hand, wheel)))
         rest = [c for c in ordered if c not in back]
         return PlayerInput(seat, tuple(rest[5:]), tuple(rest[:5]), back, tuple(cards), None, None, seat)
-    pick = [tuple(c for p, c in enumerate(cards) if mask >> p & 1)
-            for mask in (setting.front, setting.middle, setting.back)]
-    return PlayerInput(seat, pick[0], pick[1], pick[2], tuple(cards), None, None, seat)
+    return PlayerInput(seat, setting.front, setting.middle, setting.back, tuple(cards), None, None, seat)
 
 
 # --- advice ----------------------------------------------------------------------------
 
 
-def _descending(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, reverse=True))
-
-
 def seats_for(ruleset: Ruleset, players: int) -> tuple[str, ...]:
+    """The seats of a simulated deal: the ruleset's seat names, or A, B, C, D; ours is the first."""
     names = ruleset.parameters.players.seat_names or DEFAULT_SEATS
     return tuple(names[:players])
 
@@ -192,6 +158,7 @@ DECK_HOLDS: Final = 52 // 13  # hands of 13 cards in one deck
 
 
 def check_options(ruleset: Ruleset, options: Options, where: str) -> None:
+    """A located bad_players error when the number of opponents does not fit the deck or the ruleset."""
     limits = ruleset.parameters.players
     players = options.opponents + 1
     if players > DECK_HOLDS:
@@ -202,48 +169,47 @@ def check_options(ruleset: Ruleset, options: Options, where: str) -> None:
                           f"{where}opponents")
 
 
-def _segment_win_chances(keys: list[int], opponent_keys: list[int]) -> dict[int, float]:
-    """For each of our keys, the chance of beating an opponent's key (ties half)."""
-    n = len(opponent_keys)
-    return {k: (bisect_left(opponent_keys, k) + bisect_right(opponent_keys, k)) / (2 * n) if n else 0.5
-            for k in set(keys)}
+Strength = tuple[int, tuple[int, ...]]
+
+
+def _segment_win_chances(ours: list[Strength], theirs: list[Strength]) -> dict[Strength, float]:
+    """For each of our hands, the chance of beating an opponent's hand there (ties half); ``theirs`` sorted."""
+    n = len(theirs)
+    return {k: (bisect_left(theirs, k) + bisect_right(theirs, k)) / (2 * n) if n else 0.5 for k in set(ours)}
 
 
 def _candidates(cards: Sequence[Card], ruleset: Ruleset, opponents: list[list[PlayerState]],
-                limit: int) -> tuple[list[Candidate], int]:
+                limit: int, engine: Engine) -> tuple[list[Candidate], int]:
     """The settings worth simulating (see PRUNING), and the number of valid settings."""
-    table = classify(cards, ruleset)
-    s = subsets()
-    opponent_keys: dict[str, list[int]] = {name: [] for name in SEGMENT_NAMES}
+    table = engine.all_settings(cards, ruleset)
+    theirs: dict[str, list[Strength]] = {name: [] for name in SEGMENT_NAMES}
     for deal in opponents:
         for state in deal:
             if state.status == "normal" and state.hands is not None:
                 for name in SEGMENT_NAMES:
-                    opponent_keys[name].append(state.hands.get(name).key)
-    for keys in opponent_keys.values():
-        keys.sort()
-    front_chance = _segment_win_chances(table.keys3, opponent_keys["front"])
-    middle_chance = _segment_win_chances(table.keys5, opponent_keys["middle"])
-    back_chance = _segment_win_chances(table.keys5, opponent_keys["back"])
-    groups: dict[tuple[int, int, int], Setting] = {}
+                    theirs[name].append(strength(state.hands.get(name)))
+    for segment_hands in theirs.values():
+        segment_hands.sort()
+    # Settings with the same three hands score alike: one group each, shown by its first in the listing order.
+    groups: dict[tuple[Strength, Strength, Strength], SettingChoice] = {}
     for setting in table:
-        hands = (table.keys3[s.index3[setting.front]], table.keys5[s.index5[setting.middle]],
-                 table.keys5[s.index5[setting.back]])
-        groups.setdefault(hands, setting)
+        hands = (strength(setting.hands.front), strength(setting.hands.middle), strength(setting.hands.back))
+        if hands not in groups or listing_key(setting) > listing_key(groups[hands]):
+            groups[hands] = setting
+    chances = {name: _segment_win_chances([hands[index] for hands in groups], theirs[name])
+               for index, name in enumerate(SEGMENT_NAMES)}
 
-    def score(hands: tuple[int, int, int]) -> tuple[float, tuple[int, int, int]]:
-        return front_chance[hands[0]] + middle_chance[hands[1]] + back_chance[hands[2]], hands
+    def score(hands: tuple[Strength, Strength, Strength]) -> tuple[float, tuple[Strength, Strength, Strength]]:
+        total = sum(chances[name][hand] for name, hand in zip(SEGMENT_NAMES, hands, strict=True))
+        return total, hands
 
     chosen = sorted(groups, key=score, reverse=True)[:limit]
-    candidates = []
-    for hands in chosen:
-        front, middle, back = (_descending(table.cards_of(mask))
-                               for mask in (groups[hands].front, groups[hands].middle, groups[hands].back))
-        candidates.append(Candidate(front, middle, back, None, score(hands)[0]))
+    candidates = [Candidate(groups[h].front, groups[h].middle, groups[h].back, None, score(h)[0]) for h in chosen]
     return candidates, table.valid
 
 
-def advise(cards: Sequence[Card], ruleset: Ruleset, options: Options, progress: Progress | None = None) -> Advice:
+def advise(cards: Sequence[Card], ruleset: Ruleset, options: Options, progress: Progress | None = None,
+           engine: Engine = DEFAULT) -> Advice:
     """Simulate and rank the candidates (see the module's docstring)."""
     check_options(ruleset, options, "")
     seats = seats_for(ruleset, options.opponents + 1)
@@ -253,22 +219,24 @@ def advise(cards: Sequence[Card], ruleset: Ruleset, options: Options, progress: 
     for deal in range(options.deals):
         shuffled = rng.sample(rest, 13 * options.opponents)
         opponents.append([
-            resolve_player(opponent_player(seat, shuffled[13 * i: 13 * i + 13], ruleset), ruleset)
+            resolve_player(opponent_player(seat, shuffled[13 * i: 13 * i + 13], ruleset, engine), ruleset,
+                           engine.evaluate, engine.find_naturals)
             for i, seat in enumerate(seats[1:])
         ])
         if progress is not None:
             progress(deal + 1, 2 * options.deals)
 
-    candidates, valid = _candidates(cards, ruleset, opponents, options.candidates)
+    candidates, valid = _candidates(cards, ruleset, opponents, options.candidates, engine)
     naturals = ruleset.parameters.naturals
-    held = best_natural(cards, ruleset) if naturals.hands else None
+    held = strongest(engine.find_naturals(cards, ruleset)) if naturals.hands else None
     automatic = held is not None and naturals.declaration == "automatic"
     if automatic:
         candidates = candidates[:1]  # the engine scores the natural whatever the setting
     elif held is not None:
         candidates.append(Candidate(None, None, None, held[0].id, 0.0))
 
-    states = [resolve_player(c.player(seats[0], cards), ruleset) for c in candidates]
+    states = [resolve_player(c.player(seats[0], cards), ruleset, engine.evaluate, engine.find_naturals)
+              for c in candidates]
     points: list[list[int]] = [[] for _ in candidates]
     for deal, others in enumerate(opponents):
         for index, state in enumerate(states):
@@ -276,45 +244,10 @@ def advise(cards: Sequence[Card], ruleset: Ruleset, options: Options, progress: 
         if progress is not None:
             progress(options.deals + deal + 1, 2 * options.deals)
     estimates = []
-    for candidate, ours in zip(candidates, points, strict=True):
+    for candidate, state, ours in zip(candidates, states, points, strict=True):
         mean, error = mean_and_error(ours)
-        estimates.append(Estimate(candidate, mean, error, tuple(ours)))
+        estimates.append(Estimate(candidate, state, mean, error, tuple(ours)))
     # Best mean first; equal means keep the heuristic's order (the sort is stable).
     ranked = sorted(estimates, key=lambda e: e.mean, reverse=True)
     return Advice(ranked[0] if ranked else None, tuple(ranked), valid, options,
                   held[0].id if held else None, automatic)
-
-
-def describe_advice(advice: Advice, cards: Sequence[Card], ruleset: Ruleset) -> dict[str, Any]:
-    """The advise op's output."""
-    seat = seats_for(ruleset, advice.options.opponents + 1)[0]
-
-    def estimate_json(e: Estimate) -> dict[str, Any]:
-        out = e.candidate.to_json()
-        state = resolve_player(e.candidate.player(seat, cards), ruleset)
-        if state.hands is not None:
-            out["hands"] = {s: state.hands.get(s).name for s in SEGMENT_NAMES}
-        out["status"] = state.status
-        out["expected_points"] = round(e.mean, 4)
-        out["standard_error"] = round(e.standard_error, 4)
-        out["heuristic"] = round(e.candidate.heuristic, 4)
-        return out
-
-    ranked = [estimate_json(e) for e in advice.ranked]
-    out: dict[str, Any] = {
-        "best": ranked[0] if ranked else None,
-        "candidates": ranked,
-        "valid_settings": advice.valid_settings,
-        "natural": advice.natural,
-        "automatic_natural": advice.automatic_natural,
-        "opponents": advice.options.opponents,
-        "deals": advice.options.deals,
-        "seed": advice.options.seed,
-        "policy": POLICY,
-        "pruning": PRUNING,
-    }
-    if len(advice.ranked) > 1:
-        first, second = advice.ranked[0], advice.ranked[1]
-        margin, error = mean_and_error([a - b for a, b in zip(first.points, second.points, strict=True)])
-        out["margin_over_next"] = {"points": round(margin, 4), "standard_error": round(error, 4)}
-    return out

@@ -52,10 +52,11 @@ def _setting_text(candidate: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     import json
 
-    from cpspec.analysis.advise import advise, describe_advice
+    from cpspec.analysis.advise import advise
     from cpspec.cli.settings import card_words
     from cpspec.errors import CpspecError
-    from cpspec.protocol.ops_settings import advice_options, hand_cards
+    from cpspec.protocol.ops.analysis import advice_options, hand_cards
+    from cpspec.protocol.outputs import advice_json
     from cpspec.rulesets.loader import bundled_registry
 
     ruleset = bundled_registry().get(args.ruleset)
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         error.where = where.replace("input.cards", "CARDS").replace("input.", "--")
         raise
     progress = ProgressBar() if sys.stderr.isatty() else None
-    output = describe_advice(advise(cards, ruleset, options, progress), cards, ruleset)
+    output = advice_json(advise(cards, ruleset, options, progress))
     if args.json:
         print(json.dumps(output, indent=2, ensure_ascii=False))
         return 0

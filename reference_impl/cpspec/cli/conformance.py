@@ -23,6 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     target.add_argument("--impl", metavar="COMMAND",
                         help='the implementation\'s command line, split like a shell would (e.g. "./my-impl --serve"); '
                              "default: the reference engine in-process")
+    target.add_argument("--engine", choices=("fast", "reference"),
+                        help="the in-process engine's path: fast (default: the rule modules with the named speed-ups "
+                             "of cpspec.fast) or reference (the rule modules alone)")
     target.add_argument("--per-case", action="store_true", help="start one process per case (with --impl)")
     target.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"the longest wait for one answer (default {DEFAULT_TIMEOUT:g})")
@@ -89,7 +92,7 @@ def _run(args: argparse.Namespace) -> int:
     from cpspec.conformance.setup import check_count, check_report_path, make_transport, select_checks
     from cpspec.errors import CpspecError
 
-    transport = make_transport(args.impl, args.per_case, args.timeout, args.jobs)
+    transport = make_transport(args.impl, args.per_case, args.timeout, args.jobs, args.engine)
     max_timeouts = check_count(args.max_timeouts, "--max-timeouts", 0, 1_000_000)
     checks, skip_ids, corpus, warnings = select_checks(args)
     junit = check_report_path(args.junit, "--junit")

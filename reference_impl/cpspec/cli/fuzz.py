@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     target.add_argument("--against", metavar="COMMAND",
                         help="take the expected answers from this implementation (default: the reference "
                              "engine in-process)")
+    target.add_argument("--engine", choices=("fast", "reference"), default="fast",
+                        help="the path of the in-process reference engine that gives the expected answers: fast "
+                             "(default) or reference (the rule modules alone); not with --against")
     target.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"the longest wait for one answer (default {DEFAULT_TIMEOUT:g})")
     add_survival_arguments(target)
@@ -57,12 +60,17 @@ def _run(args: argparse.Namespace) -> int:
     from cpspec.conformance.fuzz.shrink import DEFAULT_BUDGET
     from cpspec.conformance.report import Progress
     from cpspec.conformance.setup import check_count, check_timeout, closed_values, command_argv
-    from cpspec.conformance.transport import PersistentTransport
+    from cpspec.conformance.transport import InProcessTransport, PersistentTransport
+    from cpspec.errors import CpspecError
     from cpspec.rulesets.loader import bundled_registry
 
     timeout = check_timeout(args.timeout)
     tested = PersistentTransport(command_argv(args.impl, "--impl"), timeout)
-    expected = PersistentTransport(command_argv(args.against, "--against"), timeout) if args.against else None
+    if args.against and args.engine != "fast":
+        raise CpspecError("bad_input", "--engine chooses the in-process reference; it does not go with --against",
+                          "--engine")
+    expected = (PersistentTransport(command_argv(args.against, "--against"), timeout) if args.against
+                else InProcessTransport(args.engine))
     count = check_count(args.count, "--count", 1, MAX_COUNT)
     seed = check_count(args.seed, "--seed", 0, 2**63 - 1)
     max_timeouts = check_count(args.max_timeouts, "--max-timeouts", 0, 1_000_000)

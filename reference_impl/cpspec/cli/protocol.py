@@ -11,10 +11,17 @@ import argparse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("--engine", choices=("fast", "reference"), default="fast",
+                        help="fast (default): the rule modules with the named speed-ups of cpspec.fast; "
+                             "reference: the rule modules alone (same answers, slower)")
 
 
 def run(args: argparse.Namespace) -> int:
     from cpspec.protocol.server import serve
 
-    return serve()
+    engine = None
+    if args.engine != "fast":  # the default engine is imported at the first request, not before
+        from cpspec.engines import engine_named
+
+        engine = engine_named(args.engine)
+    return serve(engine=engine)

@@ -26,7 +26,8 @@ def run(args: argparse.Namespace) -> int:
     import json
 
     from cpspec.errors import CpspecError
-    from cpspec.protocol.ops_settings import MAX_LIMIT, op_settings
+    from cpspec.protocol.ops.analysis import op_settings
+    from cpspec.rules.all_settings import TOTAL_SETTINGS as MAX_LIMIT
     from cpspec.rulesets.loader import bundled_registry
 
     if not 0 <= args.limit <= MAX_LIMIT:

@@ -41,7 +41,16 @@ def command_argv(command: str, option: str) -> list[str]:
     return argv
 
 
-def make_transport(impl: str | None, per_case: bool, timeout: float, jobs: int = 1) -> Transport:
+def make_transport(impl: str | None, per_case: bool, timeout: float, jobs: int = 1,
+                   engine: str | None = None) -> Transport:
+    """The transport the options ask for; ``engine`` (the in-process engine's path) only without ``--impl``."""
+    if engine is not None:
+        from cpspec.engines import engine_named
+
+        engine_named(engine)
+        if impl is not None:
+            raise CpspecError("bad_input", "--engine chooses the in-process engine's path; it does not go with --impl",
+                              "--engine")
     check_timeout(timeout)
     check_count(jobs, "--jobs", 1, MAX_JOBS)
     if impl is None:
@@ -50,7 +59,7 @@ def make_transport(impl: str | None, per_case: bool, timeout: float, jobs: int =
         if jobs > 1:
             raise CpspecError("bad_input", "--jobs needs --impl COMMAND (the in-process reference is one process)",
                               "--jobs")
-        return InProcessTransport()
+        return InProcessTransport(engine or "fast")
     argv = command_argv(impl, "--impl")
     return PerCaseTransport(argv, timeout) if per_case else PersistentTransport(argv, timeout)
 

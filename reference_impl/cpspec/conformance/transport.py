@@ -171,21 +171,28 @@ class _Transport:
 
 
 class InProcessTransport(_Transport):
-    """The reference engine, called on the JSON line exactly as the protocol server does."""
+    """The reference engine, called on the JSON line exactly as the protocol server does.
+
+    ``engine`` is :mod:`cpspec.engines`' name of the path to run: ``fast`` (the default) or ``reference``.
+    """
 
     mode = "in-process"
-    target = "the reference engine (in-process)"
+
+    def __init__(self, engine: str = "fast") -> None:
+        self.engine = engine
+        self.target = f"the reference engine (in-process, {engine} path)"
 
     def exchange(self, request: dict[str, Any]) -> Reply:
+        from cpspec.engines import engine_named
         from cpspec.protocol.server import answer_text
 
         began = time.perf_counter()
-        text = answer_text(encode(request).decode("utf-8"))
+        text = answer_text(encode(request).decode("utf-8"), engine=engine_named(self.engine))
         reply = json.loads(text)
         return Reply(answer=reply, seconds=time.perf_counter() - began, text=text)
 
     def clone(self) -> Transport:
-        return InProcessTransport()
+        return InProcessTransport(self.engine)
 
 
 class _ProcessTransport(_Transport):

@@ -1,22 +1,28 @@
-"""Fast, table-driven hand evaluation that agrees exactly with :mod:`cpspec.rules.hands`.
+"""Speed: table-driven hand evaluation, equal to :func:`cpspec.rules.hands.evaluate`.
 
-:mod:`cpspec.rules.hands` is the readable reference; this module answers the same
+:mod:`cpspec.rules.hands` is the readable definition; this module answers the same
 question in a few list and dict look-ups, for code that evaluates thousands of
-hands (every setting of a hand, simulations, benchmarks).
+hands (the protocol server, every setting of a hand, simulations, benchmarks).
+``tests/test_fast_tables.py`` proves it equal to the readable evaluation for every
+rank multiset, flush or not, under both wheel rules.
 
 How it works: each card contributes ``5 ** rank`` to a sum. A hand holds at most
 four cards of a rank, so the sum is the hand's rank multiset written in base 5:
 two hands have the same sum exactly when they have the same ranks. One table maps
-the sum to the hand's :attr:`HandValue.key` when the hand is not a flush, another
-when it is (five cards of one suit, which can only happen with five distinct
-ranks). The tables are filled by asking :func:`cpspec.rules.hands.evaluate5` about one
-representative hand per rank multiset, so the keys *are* the reference's keys.
-The largest sum (four aces and a king) is below 2**30, a one-digit CPython int.
+the sum to the hand's value when the hand is not a flush, another when it is (five
+cards of one suit, which can only happen with five distinct ranks). The tables are
+filled by asking :func:`cpspec.rules.hands.evaluate5` about one representative hand
+per rank multiset, so the values *are* the reference's values.
+
+The all-settings classifier also needs hands as plain ints that sort as the hands
+do: :func:`sort_key` (category, then five 4-bit rank digits).
 
 >>> from cpspec.rules.cards import parse_card
 >>> from cpspec.rules.hands import Wheel, evaluate5
 >>> hand = [parse_card(t) for t in "Kc Kd Kh 4s 4d".split()]
->>> evaluator(Wheel.LOWEST).key5(hand) == evaluate5(hand).key
+>>> evaluate(hand, Wheel.LOWEST) == evaluate5(hand)
+True
+>>> evaluator(Wheel.LOWEST).key5(hand) == sort_key(evaluate5(hand))
 True
 """
 
@@ -30,13 +36,22 @@ from typing import Final
 
 from cpspec.rules.cards import ACE, Card, make_card, rank_of
 from cpspec.rules.hands import Category, HandValue, Wheel, evaluate3, evaluate5
+from cpspec.rules.hands import evaluate as evaluate_readably
 
 RANK_COUNT: Final = ACE + 1
 #: Each card's contribution to a hand's rank-multiset sum: 5 ** rank.
 RANK_CODE: Final[tuple[int, ...]] = tuple(5 ** rank_of(card) for card in range(52))
 
-#: ``HandValue.key`` is the category followed by five 4-bit rank digits.
+#: A sort key is the category followed by five 4-bit rank digits.
 CATEGORY_SHIFT: Final = 20
+
+
+def sort_key(value: HandValue) -> int:
+    """An int that orders hands of one size as :func:`cpspec.rules.hands.compare` does."""
+    key = int(value.category)
+    for position in range(5):
+        key = key * 16 + (value.ranks[position] + 1 if position < len(value.ranks) else 0)
+    return key
 
 KeyFunction = Callable[[Sequence[Card]], int]
 
@@ -63,9 +78,9 @@ def _rank_sum(ranks: Sequence[int]) -> int:
 class Evaluator:
     """Look-up tables for one ruleset choice of the wheel.
 
-    ``plain5`` and ``flush5`` map a 5-card rank sum to a key; ``front3`` maps a
-    3-card rank sum to a key; ``values5`` and ``values3`` map every key back to
-    the reference's HandValue (for names, royal and wheel flags). ``key5`` and
+    ``plain5`` and ``flush5`` map a 5-card rank sum to a sort key; ``front3`` maps a
+    3-card rank sum to a sort key; ``values5`` and ``values3`` map every key back to
+    the reference's HandValue. ``key5`` and
     ``key3`` are plain functions over those tables, so a hot loop pays for one
     call and no attribute look-ups: ``key5 = evaluator(wheel).key5``.
     """
@@ -92,7 +107,7 @@ def _key_functions(
     code = RANK_CODE
 
     def key5(cards: Sequence[Card]) -> int:
-        """The key of a 5-card hand, equal to ``evaluate5(cards, wheel).key``."""
+        """The sort key of a 5-card hand, equal to ``sort_key(evaluate5(cards, wheel))``."""
         a, b, c, d, e = cards
         # Cards are rank * 4 + suit; the chain stops at the first suit that differs.
         if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
@@ -100,7 +115,7 @@ def _key_functions(
         return plain[code[a] + code[b] + code[c] + code[d] + code[e]]
 
     def key3(cards: Sequence[Card]) -> int:
-        """The key of a 3-card front, equal to ``evaluate3(cards).key``."""
+        """The sort key of a 3-card front, equal to ``sort_key(evaluate3(cards))``."""
         a, b, c = cards
         return front[code[a] + code[b] + code[c]]
 
@@ -119,14 +134,14 @@ def evaluator(wheel: Wheel = Wheel.LOWEST) -> Evaluator:
         shapes = (False, True) if len(set(ranks)) == 5 else (False,)
         for flush in shapes:
             value = evaluate5(_representative(ranks, flush), wheel)
-            key = value.key
+            key = sort_key(value)
             (flush5 if flush else plain5)[_rank_sum(ranks)] = key
             values5[key] = value
     front3: dict[int, int] = {}
     values3: dict[int, HandValue] = {}
     for front_ranks in combinations_with_replacement(range(RANK_COUNT), 3):
         value = evaluate3(_representative(front_ranks, flush=False))
-        key = value.key
+        key = sort_key(value)
         front3[_rank_sum(front_ranks)] = key
         values3[key] = value
     key5, key3 = _key_functions(plain5, flush5, front3)
@@ -151,68 +166,29 @@ def front_comparable(middle_key: int) -> int:
 
     :func:`cpspec.rules.hands.compare_front_with_middle` compares categories, then the
     front's ranks with the middle's first ranks in the same positions. A front's
-    key holds its category and those ranks (and zeros after them), so comparing a
+    sort key holds its category and those ranks (and zeros after them), so comparing a
     front's key with this number gives the same answer, ties included.
 
     >>> from cpspec.rules.cards import parse_card
     >>> middle = evaluate5([parse_card(t) for t in "Ah Kd Qc 3h 2c".split()])
     >>> front = evaluate3([parse_card(t) for t in "As Kc Qd".split()])
-    >>> front.key == front_comparable(middle.key)
+    >>> sort_key(front) == front_comparable(sort_key(middle))
     True
     """
     mask = _FRONT_DIGITS_MASK.get(middle_key >> CATEGORY_SHIFT)
     return middle_key if mask is None else middle_key & mask
 
 
-# --- a lazy memo, for code that evaluates few hands but many times -------------------------
-
-# One memo per wheel rule, chosen by identity: an enum member's hash is computed in Python.
-_MEMO5_WHEEL_LOWEST: dict[int, HandValue] = {}
-_MEMO5_WHEEL_SECOND_HIGHEST: dict[int, HandValue] = {}
-_MEMO3: dict[int, HandValue] = {}
-#: After this many different 5-card hands were evaluated one at a time, the memo takes every
-#: hand at once from the :func:`evaluator` tables (a tenth of a second): a process that keeps
-#: meeting new hands, such as a protocol server, would meet most of the 7,462 anyway.
-FILL_AFTER: Final = 1_000
-
-
-def fill_memo5(wheel: Wheel) -> None:
-    """Remember every 5-card hand value for ``wheel`` now, from the evaluator's tables."""
-    memo = _MEMO5_WHEEL_LOWEST if wheel is Wheel.LOWEST else _MEMO5_WHEEL_SECOND_HIGHEST
-    tables = evaluator(wheel)
-    for rank_sum, key in tables.plain5.items():
-        memo.setdefault(rank_sum * 2, tables.values5[key])
-    for rank_sum, key in tables.flush5.items():
-        memo.setdefault(rank_sum * 2 + 1, tables.values5[key])
+def evaluate(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue:
+    """``cpspec.rules.hands.evaluate(cards, wheel)`` from the tables (built on first use, about 0.1 s)."""
+    tables = _TABLES_BY_WHEEL.get(wheel)
+    if tables is None:
+        tables = _TABLES_BY_WHEEL[wheel] = evaluator(wheel)
+    if len(cards) == 5:
+        return tables.values5[tables.key5(cards)]
+    if len(cards) == 3:
+        return tables.values3[tables.key3(cards)]
+    return evaluate_readably(cards, wheel)  # let the readable definition say what is wrong
 
 
-def memo_value5(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue:
-    """``evaluate5(cards, wheel)``, remembered by rank multiset and flushness.
-
-    Unlike :func:`evaluator` this builds no tables up front: a process that scores a
-    handful of deals pays nothing, a server scoring thousands soon looks every hand up.
-    """
-    if len(cards) != 5:
-        return evaluate5(cards, wheel)  # let the reference say what is wrong
-    a, b, c, d, e = cards
-    flush = a & 3 == b & 3 == c & 3 == d & 3 == e & 3
-    slot = (RANK_CODE[a] + RANK_CODE[b] + RANK_CODE[c] + RANK_CODE[d] + RANK_CODE[e]) * 2 + flush
-    memo = _MEMO5_WHEEL_LOWEST if wheel is Wheel.LOWEST else _MEMO5_WHEEL_SECOND_HIGHEST
-    value = memo.get(slot)
-    if value is None:
-        value = memo[slot] = evaluate5(cards, wheel)
-        if len(memo) == FILL_AFTER:
-            fill_memo5(wheel)
-    return value
-
-
-def memo_value3(cards: Sequence[Card]) -> HandValue:
-    """``evaluate3(cards)``, remembered by rank multiset."""
-    if len(cards) != 3:
-        return evaluate3(cards)
-    a, b, c = cards
-    slot = RANK_CODE[a] + RANK_CODE[b] + RANK_CODE[c]
-    value = _MEMO3.get(slot)
-    if value is None:
-        value = _MEMO3[slot] = evaluate3(cards)
-    return value
+_TABLES_BY_WHEEL: dict[Wheel, Evaluator] = {}

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cpspec.rules.cards import SUIT_SYMBOLS, SUITS
-from cpspec.rules.hands import compare, compare_front_with_middle
 from cpspec.rules.model import SEGMENTS, Ruleset
 
 # --- the document model ----------------------------------------------------------------
@@ -187,14 +186,12 @@ class _Builder:
     def _order_text(self, seat: str) -> str:
         """``back X > middle Y > front Z`` from the engine's own comparisons."""
         from cpspec.rules.cards import parse_cards
-        from cpspec.rules.setting import evaluate_setting
+        from cpspec.rules.fouls import evaluate_setting, order_comparisons
 
         given = self.inputs[seat]
         front, middle, back = (parse_cards(given[s], s) for s in SEGMENTS)
-        hands = evaluate_setting(front, middle, back, self.ruleset)
-        order = self.ruleset.parameters.setting
-        back_middle = compare(hands.back, hands.middle)
-        front_middle = compare_front_with_middle(hands.front, hands.middle, order.front_middle_ties == "middle_higher")
+        hands = evaluate_setting(front, middle, back, self.ruleset.parameters.hands.wheel)
+        back_middle, front_middle = order_comparisons(hands, self.ruleset.parameters.setting)
         first = ">" if back_middle > 0 else "=" if back_middle == 0 else "<"
         second = ">" if front_middle < 0 else "=" if front_middle == 0 else "<"
         return f"back {hands.back.name} {first} middle {hands.middle.name} {second} front {hands.front.name}"
@@ -389,7 +386,7 @@ def explain_deal(
 ) -> Explanation:
     """The explanation of one deal; ``output`` is the ``score`` op's output (computed when None)."""
     if output is None:
-        from cpspec.protocol.ops import op_score
+        from cpspec.protocol.ops.deals import op_score
 
         output = op_score(ruleset, deal)
     return _Builder(ruleset, deal, output).build()

@@ -662,7 +662,7 @@ def _case_meta(case: CaseView, inputs: Inputs) -> str:
 
 
 def _score_under(case: CaseView, ruleset: Ruleset) -> str:
-    from cpspec.protocol.ops import op_score
+    from cpspec.protocol.ops.deals import op_score
 
     if not isinstance(case.input, Mapping):
         return "The input is not an object."
@@ -677,7 +677,7 @@ def _score_under(case: CaseView, ruleset: Ruleset) -> str:
 
 def _tournament_under(case: CaseView, ruleset: Ruleset) -> str:
     """Each deal of a tournament case explained, then the running standings."""
-    from cpspec.protocol.ops import op_tournament
+    from cpspec.protocol.ops.deals import op_tournament
 
     if not isinstance(case.input, Mapping):
         return "The input is not an object."

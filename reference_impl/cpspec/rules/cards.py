@@ -26,26 +26,30 @@ RANK_NAMES: Final = (
 )
 ACE: Final = 12
 
+#: A card is an int from 0 to 51 (see the module's docstring).
 Card = int
 
 
 def rank_of(card: Card) -> int:
-    return card >> 2
+    """The card's rank: 0 for a deuce up to 12 for an ace."""
+    return card // 4
 
 
 def suit_of(card: Card) -> int:
-    return card & 3
+    """The card's suit: 0..3 for clubs, diamonds, hearts, spades."""
+    return card % 4
 
 
 def make_card(rank: int, suit: int) -> Card:
+    """The card of this rank (0..12) and suit (0..3)."""
     return rank * 4 + suit
 
 
 def parse_card(text: object, where: str | None = None) -> Card:
-    """Parse one card; raise ``CpspecError('bad_card')`` naming ``where`` on bad text."""
-    known = _CARD_BY_TEXT.get(text) if isinstance(text, str) else None
-    if known is not None:  # the common case, in one look-up; anything else takes the long way
-        return known
+    """Parse one card; raise ``CpspecError('bad_card')`` naming ``where`` on bad text.
+
+    A rank ``2-9 T J Q K A`` then a suit ``c d h s``; either may be written in upper or lower case.
+    """
     if not isinstance(text, str) or len(text) != 2:
         raise CpspecError("bad_card", f"{text!r} is not a card (expected e.g. 'Td', 'As')", where)
     rank = RANKS.find(text[0].upper())
@@ -55,57 +59,27 @@ def parse_card(text: object, where: str | None = None) -> Card:
     return make_card(rank, suit)
 
 
-#: Every spelling parse_card accepts: a rank in either case, a suit in either case.
-_CARD_BY_TEXT: Final[dict[str, Card]] = {
-    r + s: make_card(rank, suit)
-    for rank, rank_char in enumerate(RANKS)
-    for r in {rank_char, rank_char.lower()}
-    for suit, suit_char in enumerate(SUITS)
-    for s in {suit_char, suit_char.upper()}
-}
-
-
-def known_cards(texts: list[object]) -> tuple[Card, ...] | None:
-    """The cards, if every item is a card's spelling and none repeats; else None (say why with parse_cards)."""
-    try:
-        cards = tuple(map(_CARD_BY_TEXT.get, texts))  # type: ignore[arg-type]
-    except TypeError:  # an unhashable item is no card
-        return None
-    distinct = set(cards)
-    if len(distinct) != len(cards) or None in distinct:  # a set answers "None in" without comparing each card
-        return None
-    return cards  # type: ignore[return-value]
-
-
 def parse_cards(texts: object, where: str, size: int | None = None) -> tuple[Card, ...]:
-    """Parse a list of cards, checking its size and that no card repeats."""
-    if type(texts) is not list and (not isinstance(texts, Sequence) or isinstance(texts, str)):
+    """Parse a list of cards, checking its size and that no card repeats; errors name ``where[index]``."""
+    if not isinstance(texts, Sequence) or isinstance(texts, str):
         raise CpspecError("bad_input", "expected a list of cards", where)
     if size is not None and len(texts) != size:
-        raise CpspecError(
-            "bad_hand_size", f"expected {size} cards, got {len(texts)}", where
-        )
-    known = known_cards(list(texts))
-    if known is not None:  # the common case: all cards, all different
-        return known
-    cards: list[Card] = []  # something is wrong: find the first bad place and name it
-    seen: dict[Card, int] = {}
+        raise CpspecError("bad_hand_size", f"expected {size} cards, got {len(texts)}", where)
+    cards: list[Card] = []
     for index, text in enumerate(texts):
-        card = _CARD_BY_TEXT.get(text) if isinstance(text, str) else None
-        if card is None:  # not a card: parse_card raises, naming the place
-            card = parse_card(text, f"{where}[{index}]")
-        if card in seen:
+        card = parse_card(text, f"{where}[{index}]")
+        if card in cards:
             raise CpspecError(
                 "duplicate_card",
-                f"{card_text(card)} appears twice (also at [{seen[card]}])",
+                f"{card_text(card)} appears twice (also at [{cards.index(card)}])",
                 f"{where}[{index}]",
             )
-        seen[card] = index
         cards.append(card)
     return tuple(cards)
 
 
 def card_text(card: Card) -> str:
+    """The card in the wire notation, e.g. ``Td``."""
     return RANKS[rank_of(card)] + SUITS[suit_of(card)]
 
 
@@ -115,6 +89,7 @@ def card_symbol(card: Card) -> str:
 
 
 def cards_text(cards: Sequence[Card]) -> list[str]:
+    """Cards in the wire notation, in the order given."""
     return [card_text(c) for c in cards]
 
 

@@ -1,22 +1,23 @@
-"""Reading a deal (the ``score`` op's input) into typed values, with located errors."""
+"""A deal as the rules see it: each player's seat, cards and declaration, already read and checked.
+
+:mod:`cpspec.protocol.inputs` reads the ``score`` op's JSON into these types, with
+located errors; the rule modules take them as they are.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, NamedTuple, TypeGuard
+from typing import Literal, NamedTuple
 
-from cpspec.errors import CpspecError
-from cpspec.rules.cards import Card, card_text, known_cards, parse_cards
-from cpspec.rules.model import Ruleset
+from cpspec.rules.cards import Card
 
 Declaration = Literal["natural", "surrender", "timeout"]
 DECLARATIONS: tuple[Declaration, ...] = ("natural", "surrender", "timeout")
-PLAYER_KEYS = frozenset({"seat", "front", "middle", "back", "cards", "declare", "natural"})
-DEAL_KEYS = frozenset({"players", "button", "stacks"})
-_SETTING_PLAYER_KEYS = frozenset({"seat", "front", "middle", "back"})
 
 
-class PlayerInput(NamedTuple):  # named tuples here: immutable, and built several times faster than frozen dataclasses
+class PlayerInput(NamedTuple):
+    """One player of a deal (``input.players[]``): a seat, a setting or 13 unset cards, a declaration."""
+
     seat: str
     front: tuple[Card, ...] | None
     middle: tuple[Card, ...] | None
@@ -24,207 +25,22 @@ class PlayerInput(NamedTuple):  # named tuples here: immutable, and built severa
     cards: tuple[Card, ...] | None  # all 13 cards, whether given as a setting or as a pile
     declare: Declaration | None
     natural: str | None  # the natural named in the declaration, if any
-    where: str
+    where: str  # where the player is in the input, for located errors
 
     @property
     def has_setting(self) -> bool:
+        """Whether the player set the cards into a front, a middle and a back."""
         return self.front is not None
 
 
 class Deal(NamedTuple):
+    """A deal (the ``score`` op's ``input``): the players in seating order, and the button and stacks if given."""
+
     players: tuple[PlayerInput, ...]
     button: str | None
     stacks: Mapping[str, int] | None
 
     @property
     def seats(self) -> tuple[str, ...]:
+        """The seats in seating order (clockwise)."""
         return tuple(p.seat for p in self.players)
-
-
-def _require_mapping(value: Any, where: str) -> Mapping[str, Any]:
-    if type(value) is not dict and not isinstance(value, Mapping):  # the exact-type test is the cheap common case
-        raise CpspecError("bad_input", f"expected an object, got {type(value).__name__}", where)
-    return value
-
-
-def _check_keys(value: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
-    if allowed.issuperset(value):  # the common case, without building the list of extras
-        return
-    extra = sorted(str(k) for k in value if k not in allowed)
-    if extra:
-        raise CpspecError("bad_input", f"unknown field(s) {', '.join(map(repr, extra))}", where)
-
-
-def _plain_players(players_raw: list[Any], where: str) -> tuple[PlayerInput, ...] | None:
-    """Every player read in one pass, in the common case; None for any other input.
-
-    The common case: each player a seat and a valid setting and nothing else, no card twice in the
-    whole deal. Anything else takes the long way, which says what is wrong and where.
-    """
-    texts: list[Any] = []
-    for raw in players_raw:
-        if type(raw) is not dict or raw.keys() != _SETTING_PLAYER_KEYS or not _valid_seat(raw["seat"]):
-            return None
-        setting = _setting_texts(raw)
-        if setting is None:
-            return None
-        texts += setting
-    cards = known_cards(texts)  # all cards, none twice: within each hand and across the deal
-    if cards is None:
-        return None
-    players = []
-    for index, raw in enumerate(players_raw):
-        hand = cards[13 * index: 13 * index + 13]
-        players.append(PlayerInput(raw["seat"], hand[:3], hand[3:8], hand[8:], hand, None, None,
-                                   f"{where}.players[{index}]"))
-    return tuple(players)
-
-
-def _valid_seat(seat: object) -> TypeGuard[str]:
-    """A seat is named by a string of 1 to 64 characters, not all white space."""
-    return isinstance(seat, str) and 0 < len(seat) <= 64 and not seat.isspace()
-
-
-def _setting_texts(setting: Mapping[str, Any]) -> list[Any] | None:
-    """The front's, middle's and back's items in one list, when they are lists of 3, 5 and 5; else None."""
-    front, middle, back = setting["front"], setting["middle"], setting["back"]
-    if type(front) is not list or type(middle) is not list or type(back) is not list:
-        return None
-    if len(front) != 3 or len(middle) != 5 or len(back) != 5:
-        return None
-    return front + middle + back
-
-
-def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:
-    player = _require_mapping(raw, where)
-    _check_keys(player, PLAYER_KEYS, where)
-    seat = player.get("seat")
-    if not _valid_seat(seat):
-        raise CpspecError("bad_input", "seat must be a non-empty string of at most 64 characters", f"{where}.seat")
-    declare = player.get("declare")
-    if declare is not None and declare not in DECLARATIONS:
-        raise CpspecError(
-            "bad_declaration", f"{declare!r} is not a declaration (natural, surrender, timeout)", f"{where}.declare"
-        )
-    natural = player.get("natural")
-    if natural is not None:
-        if declare != "natural":
-            raise CpspecError(
-                "bad_declaration", "'natural' names a natural only with declare: natural", f"{where}.natural"
-            )
-        if not isinstance(natural, str) or natural not in {h.id for h in ruleset.parameters.naturals.hands}:
-            known = ", ".join(h.id for h in ruleset.parameters.naturals.hands) or "none"
-            raise CpspecError("bad_declaration", f"{natural!r} is not a natural of this ruleset (known: {known})",
-                              f"{where}.natural")
-    setting_keys = [k for k in ("front", "middle", "back") if k in player]
-    if setting_keys and "cards" in player:
-        raise CpspecError("bad_input", "give either front/middle/back or cards, not both", where)
-    front = middle = back = cards = None
-    if setting_keys:
-        missing = [k for k in ("front", "middle", "back") if k not in player]
-        if missing:
-            raise CpspecError("bad_hand_size", f"missing {', '.join(missing)}", where)
-        front, middle, back = parse_setting(player, where)
-        cards = front + middle + back
-    elif "cards" in player:
-        if declare != "natural":
-            raise CpspecError("bad_input", "13 unset cards are allowed only with declare: natural", f"{where}.cards")
-        cards = parse_cards(player["cards"], f"{where}.cards", 13)
-    elif declare not in ("surrender", "timeout"):
-        raise CpspecError("bad_hand_size", "a player needs front, middle and back (or cards with a natural)", where)
-    return PlayerInput(seat, front, middle, back, cards, declare, natural, where)
-
-
-def parse_setting(
-    setting: Mapping[str, Any], where: str
-) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
-    """A 3/5/5 front, middle and back, with no card twice among them; errors located under ``where``."""
-    texts = _setting_texts(setting)
-    cards = known_cards(texts) if texts is not None else None  # the common case, in one pass
-    if cards is not None:
-        return cards[:3], cards[3:8], cards[8:]
-    front = parse_cards(setting["front"], f"{where}.front", 3)
-    middle = parse_cards(setting["middle"], f"{where}.middle", 5)
-    back = parse_cards(setting["back"], f"{where}.back", 5)
-    _check_distinct(front + middle + back, where)
-    return front, middle, back
-
-
-def _check_distinct(cards: tuple[Card, ...], where: str) -> None:
-    if len(set(cards)) == len(cards):  # the common case; otherwise find the repeated card to name it
-        return
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise CpspecError("duplicate_card", f"{card_text(card)} appears twice in the player's hand", where)
-        seen.add(card)
-
-
-def parse_deal(raw: Any, ruleset: Ruleset, where: str = "input") -> Deal:
-    deal = _require_mapping(raw, where)
-    _check_keys(deal, DEAL_KEYS, where)
-    players_raw = deal.get("players")
-    if not isinstance(players_raw, list):
-        raise CpspecError("bad_input", "players must be a list", f"{where}.players")
-    limits = ruleset.parameters.players
-    if not limits.min <= len(players_raw) <= limits.max:
-        allowed = str(limits.min) if limits.min == limits.max else f"{limits.min} to {limits.max}"
-        raise CpspecError(
-            "bad_players", f"{len(players_raw)} players, but {ruleset.id} is played by {allowed}", f"{where}.players"
-        )
-    plain = _plain_players(players_raw, where)
-    players = plain or tuple([parse_player(p, ruleset, f"{where}.players[{i}]") for i, p in enumerate(players_raw)])
-    seats = [p.seat for p in players]
-    if len(set(seats)) != len(seats):
-        for index, seat in enumerate(seats):
-            if seat in seats[:index]:
-                raise CpspecError("bad_players", f"seat {seat!r} is used twice", f"{where}.players[{index}].seat")
-    if limits.seat_names is not None:
-        for index, seat in enumerate(seats):
-            if seat not in limits.seat_names:
-                raise CpspecError(
-                    "bad_players", f"seat {seat!r} is not one of {', '.join(limits.seat_names)}",
-                    f"{where}.players[{index}].seat",
-                )
-        players = tuple(sorted(players, key=lambda p: limits.seat_names.index(p.seat)))  # type: ignore[union-attr]
-    if plain is None:  # a plain deal's cards were checked whole
-        hands = [player.cards for player in players if player.cards]
-        if len(set().union(*hands)) != sum(map(len, hands)):
-            _name_card_dealt_twice(players)
-    button, stacks = _parse_stacks(deal, seats, ruleset, where)
-    return Deal(players, button, stacks)
-
-
-def _name_card_dealt_twice(players: tuple[PlayerInput, ...]) -> None:
-    """Raise the located error for the first card dealt to two players."""
-    owner: dict[Card, str] = {}
-    for player in players:
-        for card in player.cards or ():
-            if card in owner:
-                raise CpspecError(
-                    "duplicate_card", f"{card_text(card)} is dealt to both {owner[card]} and {player.seat}",
-                    player.where,
-                )
-            owner[card] = player.seat
-
-
-def _parse_stacks(
-    deal: Mapping[str, Any], seats: list[str], ruleset: Ruleset, where: str
-) -> tuple[str | None, Mapping[str, int] | None]:
-    button = deal.get("button")
-    stacks_raw = deal.get("stacks")
-    if button is None and stacks_raw is None:
-        return None, None
-    if ruleset.parameters.settlement is None:
-        raise CpspecError("unsupported", f"{ruleset.id} has no stack-limited settlement (button, stacks)", where)
-    if not isinstance(button, str) or button not in seats:
-        raise CpspecError("bad_input", "button must name one of the seats", f"{where}.button")
-    stacks_map = _require_mapping(stacks_raw, f"{where}.stacks")
-    if sorted(stacks_map) != sorted(seats):
-        raise CpspecError("bad_input", "stacks must give one amount for every seat", f"{where}.stacks")
-    stacks: dict[str, int] = {}
-    for seat, amount in stacks_map.items():
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0 or amount > 10**12:
-            raise CpspecError("bad_input", "a stack is a whole number of points from 0", f"{where}.stacks.{seat}")
-        stacks[seat] = amount
-    return button, stacks

@@ -1,6 +1,6 @@
 """Hand evaluation: the nine 5-card categories and the three 3-card front categories.
 
-A :class:`HandValue` orders hands of the same size by ``key``. Suits never break
+A :class:`HandValue` orders hands of the same size by category, then ranks. Suits never break
 ties. How the ace-low straight (the wheel, A-2-3-4-5) ranks is a ruleset choice,
 passed in as :class:`Wheel`. Comparing a 3-card front with a 5-card middle is a
 ruleset choice too (see :func:`compare_front_with_middle`).
@@ -19,15 +19,16 @@ ruleset choice too (see :func:`compare_front_with_middle`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from functools import cache
 
 from cpspec.rules.cards import ACE, RANK_NAMES, Card, rank_of, suit_of
 
 
 class Category(IntEnum):
+    """The nine poker categories, weakest first; a 3-card front can only be the first, second or fourth."""
+
     HIGH_CARD = 0
     PAIR = 1
     TWO_PAIR = 2
@@ -44,26 +45,28 @@ class Category(IntEnum):
         return _CATEGORY_IDS[self]
 
 
-_CATEGORY_IDS: tuple[str, ...] = tuple(c.name.lower() for c in Category)  # looked up by value: scoring's hot path
+_CATEGORY_IDS: tuple[str, ...] = tuple(c.name.lower() for c in Category)
+#: Category ids as rulesets write them (``parameters.bonuses.table[].hand``), e.g. ``full_house``.
 CATEGORY_BY_ID: dict[str, Category] = {c.id: c for c in Category}
 #: Hand names that rulesets may use besides the nine category ids.
 EXTRA_HAND_IDS: frozenset[str] = frozenset({"royal_flush"})
 
 
 class Wheel(StrEnum):
-    """Where A-2-3-4-5 ranks among straights."""
+    """Where A-2-3-4-5 ranks among straights (``parameters.hands.wheel``)."""
 
     LOWEST = "lowest"
     SECOND_HIGHEST = "second_highest"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandValue:
     """The value of a 3- or 5-card hand.
 
     ``ranks`` are the tie-break ranks, most significant first (0 = deuce ..
     12 = ace); for straights it holds one *strength* number instead, so that
-    the wheel can be placed where the ruleset says.
+    the wheel can be placed where the ruleset says. Two hands of the same size
+    compare by category, then by ``ranks`` (see :func:`compare`).
     """
 
     category: Category
@@ -71,31 +74,21 @@ class HandValue:
     size: int
     royal: bool = False
     wheel: bool = False
-    #: An int that orders hands of the same size: higher is better. Computed once, since
-    #: scoring compares the same hands many times; not part of equality or the repr.
-    key: int = field(init=False, repr=False, compare=False)
-    #: The name, described on first use and kept: the same values are named in many reasons.
-    _name: str | None = field(init=False, default=None, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        value = int(self.category)
-        for position in range(5):
-            value = value * 16 + (self.ranks[position] + 1 if position < len(self.ranks) else 0)
-        object.__setattr__(self, "key", value)
 
     @property
     def name(self) -> str:
-        name = self._name
-        if name is None:
-            name = _remembered_name(self)
-            object.__setattr__(self, "_name", name)
-        return name
+        """A player's name for the hand, e.g. ``full house, kings full of fours`` (:func:`describe`)."""
+        return describe(self)
 
     def matches(self, hand_id: str) -> bool:
         """Whether this hand is of the named kind: a category id or ``royal_flush``."""
         if hand_id == "royal_flush":
             return self.royal
         return self.category.id == hand_id
+
+
+#: How the engine evaluates a 3- or 5-card hand: :func:`evaluate` here, or an equal faster one.
+HandEvaluator = Callable[[Sequence[Card], Wheel], HandValue]
 
 
 def _straight_top(distinct_desc: Sequence[int]) -> int | None:
@@ -110,6 +103,7 @@ def _straight_top(distinct_desc: Sequence[int]) -> int | None:
 
 
 def _straight_strength(top: int, wheel: Wheel) -> int:
+    """The number straights are ordered by: the top rank, with the wheel moved where ``wheel`` says."""
     if wheel is Wheel.LOWEST:
         return top
     # Second highest: the wheel sits just below A-K-Q-J-T, so lift the broadway by one.
@@ -119,7 +113,7 @@ def _straight_strength(top: int, wheel: Wheel) -> int:
 
 
 def evaluate(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue:
-    """Evaluate a 3-card front or a 5-card hand."""
+    """Evaluate a 3-card front or a 5-card hand; ``wheel`` is ``parameters.hands.wheel``."""
     if len(cards) == 3:
         return evaluate3(cards)
     if len(cards) == 5:
@@ -145,6 +139,7 @@ def evaluate3(cards: Sequence[Card]) -> HandValue:
 
 
 def evaluate5(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue:
+    """A 5-card hand: its category (straights and flushes count), then its ranks."""
     groups = _grouped(cards)
     shape = tuple(n for n, _ in groups)
     ranks = tuple(r for _, r in groups)
@@ -169,11 +164,16 @@ def evaluate5(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue:
     return HandValue(Category.HIGH_CARD, ranks, 5)
 
 
+def strength(hand: HandValue) -> tuple[int, tuple[int, ...]]:
+    """What orders hands of one size: the category, then the ranks (suits never count)."""
+    return hand.category, hand.ranks
+
+
 def compare(a: HandValue, b: HandValue) -> int:
     """-1, 0 or 1 as hand ``a`` is lower than, equal to or higher than ``b`` (same size)."""
     if a.size != b.size:
         raise ValueError("compare hands of different sizes with compare_front_with_middle")
-    return (a.key > b.key) - (a.key < b.key)
+    return (strength(a) > strength(b)) - (strength(a) < strength(b))
 
 
 def compare_front_with_middle(front: HandValue, middle: HandValue, middle_wins_ties: bool) -> int:
@@ -201,6 +201,7 @@ def compare_front_with_middle(front: HandValue, middle: HandValue, middle_wins_t
 
 
 def _plural(rank: int) -> str:
+    """``sixes``, ``kings``: a rank's name for several cards."""
     name = RANK_NAMES[rank]
     return name + ("es" if name == "six" else "s")
 
@@ -229,6 +230,3 @@ def describe(hand: HandValue) -> str:
         return f"pair of {_plural(r[0])}"
     return f"{RANK_NAMES[r[0]]} high"
 
-
-#: Names asked for again and again by scoring's reasons; at most a few thousand hands exist.
-_remembered_name = cache(describe)

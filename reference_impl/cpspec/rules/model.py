@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Literal
 
 from cpspec.rules.hands import Wheel
-from cpspec.rules.naturals import DetectionOptions
 
 Status = Literal["normal", "natural", "foul", "surrender", "timeout"]
 STATUSES: tuple[Status, ...] = ("normal", "natural", "foul", "surrender", "timeout")
@@ -108,10 +106,18 @@ class Bonuses:
     rule: str | None
     multiplier_rule: str | None
 
-    @cached_property
-    def best_entry_memo(self) -> dict[tuple[str, int, bool], BonusEntry | None]:
-        """Answers of ``setting.bonus_for`` already worked out, by (segment, category, royal)."""
-        return {}
+
+@dataclass(frozen=True)
+class DetectionOptions:
+    """The fine points of the naturals (``parameters.naturals.detection``); a ruleset decides which apply."""
+
+    quads_count_as_two_pairs: bool = True  # six pairs: four of a kind counts as two pairs
+    trips_count_as_pair: bool = True  # six pairs: three of a kind counts as a pair + odd card
+    front_straight_ace_low: bool = True  # A-2-3 is a 3-card straight
+    front_straight_ace_high: bool = True  # Q-K-A is a 3-card straight
+    front_straight_wraparound: bool = False  # K-A-2 is a 3-card straight
+    three_flushes_distinct_suits: bool = False  # three flushes need three different suits
+    straight_flush_counts: bool = True  # a straight flush may serve as a straight or a flush
 
 
 @dataclass(frozen=True)
@@ -142,7 +148,7 @@ class Naturals:
     meeting_rule: str | None
     detection_rule: str | None
 
-    @cached_property
+    @property
     def strongest_first(self) -> tuple[NaturalHand, ...]:
         """The hands by preference: highest rank (lowest number), then most points; ties in file order."""
         return tuple(sorted(self.hands, key=natural_strength))

@@ -13,14 +13,15 @@ a 3/5/5 arrangement with the back at least as high as the middle.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
 from itertools import combinations, pairwise, permutations
 from typing import Final
 
 from cpspec.rules.cards import ACE, RANKS, Card, rank_of, suit_of
 from cpspec.rules.hands import Wheel, compare, evaluate5
+from cpspec.rules.model import DetectionOptions, NaturalHand, Ruleset, natural_strength
 
 NATURAL_KINDS: tuple[str, ...] = ("dragon", "six_pairs", "three_straights", "three_flushes")
 
@@ -35,29 +36,6 @@ FIVE_CARD_STRAIGHTS: Final[tuple[tuple[int, ...], ...]] = (
     *(tuple(range(low, low + 5)) for low in range(0, ACE - 3)),
 )
 _FIVE_CARD_STRAIGHT_SETS: Final = frozenset(frozenset(s) for s in FIVE_CARD_STRAIGHTS)
-
-
-@dataclass(frozen=True)
-class DetectionOptions:
-    """The fine points of the naturals; a ruleset decides which apply."""
-
-    quads_count_as_two_pairs: bool = True  # six pairs: four of a kind counts as two pairs
-    trips_count_as_pair: bool = True  # six pairs: three of a kind counts as a pair + odd card
-    front_straight_ace_low: bool = True  # A-2-3 is a 3-card straight
-    front_straight_ace_high: bool = True  # Q-K-A is a 3-card straight
-    front_straight_wraparound: bool = False  # K-A-2 is a 3-card straight
-    three_flushes_distinct_suits: bool = False  # three flushes need three different suits
-    straight_flush_counts: bool = True  # a straight flush may serve as a straight or a flush
-
-    @cached_property
-    def three_straight_masks(self) -> frozenset[int]:
-        """The packed rank counts (RANK_BITS a rank) of every 13 ranks that split into three straights."""
-        return frozenset(
-            front_mask + middle_mask + back_mask
-            for front_mask, _ in _front_straight_masks(self)
-            for middle_mask in _FIVE_CARD_STRAIGHT_MASKS
-            for back_mask in _FIVE_CARD_STRAIGHT_MASKS
-        )
 
 
 @dataclass(frozen=True)
@@ -110,34 +88,6 @@ def find_natural(
     if kind == "three_flushes":
         return _find_three_flushes(cards, options, wheel)
     raise ValueError(f"unknown natural {kind!r}; expected one of {', '.join(NATURAL_KINDS)}")
-
-
-def possible_naturals(cards: Sequence[Card], options: DetectionOptions) -> tuple[str, ...]:
-    """The kinds these 13 cards might hold: a cheap screen before :func:`find_natural`.
-
-    It never leaves out a kind the hand holds (a test checks this against
-    :func:`find_natural`); most hands pass for no kind, so most searches never start.
-    """
-    kinds: list[str] = []
-    distinct = len(set(map(_RANK_OF_CARD.__getitem__, cards)))
-    if distinct == HAND_SIZE:
-        kinds.append("dragon")
-    elif distinct <= HAND_SIZE - 6:  # six pairs leave at most seven ranks
-        rank_counts = [0] * (ACE + 1)
-        for card in cards:
-            rank_counts[card >> 2] += 1
-        pairs = rank_counts.count(2) + rank_counts.count(4) * (2 if options.quads_count_as_two_pairs else 1)
-        if options.trips_count_as_pair:
-            pairs += rank_counts.count(3)
-        if pairs >= 6:
-            kinds.append("six_pairs")
-    if sum(map(_PACKED_RANK_OF_CARD.__getitem__, cards)) in options.three_straight_masks:
-        kinds.append("three_straights")
-    if sum(map(_PACKED_SUIT_OF_CARD.__getitem__, cards)) in _PACKED_SUIT_PLANS:
-        kinds.append("three_flushes")
-    return tuple(kinds)
-
-
 
 
 def find_all(
@@ -207,57 +157,27 @@ def _find_six_pairs(cards: Sequence[Card], options: DetectionOptions) -> Natural
 # --- three straights -----------------------------------------------------------------
 
 
-#: Rank counts are packed three bits a rank: a count of up to four never carries into the next rank,
-#: so packed counts add up exactly, and a hand's packed counts equal its segments' summed.
-RANK_BITS: Final = 3
-
-
-_RANK_OF_CARD: Final = tuple(rank_of(card) for card in range(52))
-_PACKED_RANK_OF_CARD: Final = tuple(1 << (RANK_BITS * rank_of(card)) for card in range(52))
-_PACKED_SUIT_OF_CARD: Final = tuple(1 << (4 * suit_of(card)) for card in range(52))  # four bits hold 13
-
-
-def _rank_mask(ranks: Sequence[int]) -> int:
-    """The packed counts of these ranks: a segment's ranks, or (with repeats) a hand's."""
-    return sum(1 << (RANK_BITS * r) for r in ranks)
-
-
-_FIVE_CARD_STRAIGHT_MASKS: Final = tuple(_rank_mask(s) for s in FIVE_CARD_STRAIGHTS)
-_FIVE_CARD_STRAIGHT_INDEX_BY_MASK: Final = {m: i for i, m in enumerate(_FIVE_CARD_STRAIGHT_MASKS)}
-
-
-@lru_cache(maxsize=64)
-def _front_straight_masks(options: DetectionOptions) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    return tuple((_rank_mask(s), s) for s in front_straights(options))
-
-
 def _find_three_straights(
     cards: Sequence[Card], options: DetectionOptions, wheel: Wheel
 ) -> NaturalWitness | None:
-    counts = _rank_counts(cards)
-    if max(counts) > len(SEGMENT_SIZES):  # each segment holds a rank at most once
-        return None
-    hand_mask = sum(n << (RANK_BITS * r) for r, n in enumerate(counts))
-    if hand_mask not in options.three_straight_masks:  # most hands: one look-up says no
-        return None
-    for front_mask, front_ranks in _front_straight_masks(options):
-        if not (counts[front_ranks[0]] and counts[front_ranks[1]] and counts[front_ranks[2]]):
+    """Split the ranks into a 3-card straight and two 5-card straights, then deal the cards to them."""
+    counts = Counter(rank_of(card) for card in cards)
+    for front_ranks in front_straights(options):
+        if not all(counts[rank] for rank in front_ranks):
             continue
-        rest_mask = hand_mask - front_mask
-        for middle_index, middle_mask in enumerate(_FIVE_CARD_STRAIGHT_MASKS):
-            back_index = _FIVE_CARD_STRAIGHT_INDEX_BY_MASK.get(rest_mask - middle_mask)
-            # Middle no later than back in FIVE_CARD_STRAIGHTS: try each split once.
-            if back_index is None or back_index < middle_index:
+        after_front = counts - Counter(front_ranks)
+        for middle_index, middle_ranks in enumerate(FIVE_CARD_STRAIGHTS):
+            if not all(after_front[rank] for rank in middle_ranks):
                 continue
-            segment_ranks = (
-                front_ranks,
-                FIVE_CARD_STRAIGHTS[middle_index],
-                FIVE_CARD_STRAIGHTS[back_index],
-            )
-            segments = _deal_ranks(cards, segment_ranks, options)
-            if segments is not None:
-                front_text = f"3-card straight {_ranks_text(segments[0])}"
-                return _arranged_witness("three_straights", segments, front_text, wheel)
+            back_counts = after_front - Counter(middle_ranks)
+            # The middle no later than the back in FIVE_CARD_STRAIGHTS: each split is tried once.
+            for back_ranks in FIVE_CARD_STRAIGHTS[middle_index:]:
+                if back_counts != Counter(back_ranks):
+                    continue
+                segments = _deal_ranks(cards, (front_ranks, middle_ranks, back_ranks), options)
+                if segments is not None:
+                    front_text = f"3-card straight {_ranks_text(segments[0])}"
+                    return _arranged_witness("three_straights", segments, front_text, wheel)
     return None
 
 
@@ -323,7 +243,6 @@ def _suit_plans() -> dict[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
 
 
 _SUIT_PLANS: Final = _suit_plans()
-_PACKED_SUIT_PLANS: Final = frozenset(sum(n << (4 * suit) for suit, n in enumerate(counts)) for counts in _SUIT_PLANS)
 
 
 def _find_three_flushes(
@@ -411,11 +330,46 @@ def _ranks_text(cards: Sequence[Card]) -> str:
     return "-".join(RANKS[r] for r in ranks)
 
 
+# --- the ruleset's naturals ------------------------------------------------------------
+
+#: A natural of the ruleset that a hand holds, with the witness that shows it.
+HeldNatural = tuple[NaturalHand, NaturalWitness]
+#: How the engine finds the naturals a hand holds: :func:`naturals_held` here, or an equal faster one.
+NaturalFinder = Callable[[Sequence[Card], Ruleset], list[HeldNatural]]
+
+
+def naturals_held(cards: Sequence[Card], ruleset: Ruleset) -> list[HeldNatural]:
+    """Every natural of ``parameters.naturals.hands`` that these 13 cards hold, in the ruleset's order.
+
+    Each is looked for with the ruleset's ``parameters.naturals.detection`` options; the
+    wheel rule (``parameters.hands.wheel``) only decides how a witness's straights are placed.
+    """
+    params = ruleset.parameters
+    found = []
+    for hand in params.naturals.hands:
+        witness = find_natural(hand.kind, cards, params.naturals.detection, wheel=params.hands.wheel)
+        if witness is not None:
+            found.append((hand, witness))
+    return found
+
+
+def strongest(found: Sequence[HeldNatural]) -> HeldNatural | None:
+    """The natural a player holding these is credited with: highest rank (lowest number), then most points.
+
+    On a tie, the first in the ruleset's order.
+    """
+    return min(found, key=lambda held: natural_strength(held[0]), default=None)
+
+
 __all__ = [
     "NATURAL_KINDS",
     "DetectionOptions",
+    "HeldNatural",
+    "NaturalFinder",
     "NaturalWitness",
     "find_all",
     "find_natural",
     "front_straights",
+    "naturals_held",
+    "strongest",
 ]

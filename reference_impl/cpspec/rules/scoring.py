@@ -2,6 +2,18 @@
 
 Each point is a :class:`Credit` to one seat with the rule id behind it; a matchup's
 result for a seat is its credits minus its opponent's credits, so totals are zero-sum.
+
+The order of the rules, for each pair of players:
+
+1. If either forfeits (a foul, a surrender, a timeout), the forfeit pays
+   (``parameters.penalties``): :func:`compare_forfeit`.
+2. Otherwise, if either holds a natural, the naturals settle it
+   (``parameters.naturals``): :func:`compare_naturals`.
+3. Otherwise the two hands are compared segment by segment
+   (``parameters.scoring``, ``parameters.bonuses``): :func:`compare_normal`.
+
+Last, a player who wins every segment against every opponent scoops
+(``parameters.scoring.scoop``): :func:`apply_scoop`.
 """
 
 from __future__ import annotations
@@ -10,22 +22,19 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import NamedTuple
 
-from cpspec.fast.memo import BoundedMemo, IdentityMemo
+from cpspec.rules.bonuses import bonus_for
 from cpspec.rules.deal import Deal
-from cpspec.rules.hands import HandValue
-from cpspec.rules.model import SEGMENTS, OverallPoint, Penalty, Ruleset
-from cpspec.rules.setting import PlayerState, bonus_for, resolve_player
+from cpspec.rules.hands import HandEvaluator, compare, evaluate
+from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
+from cpspec.rules.naturals import NaturalFinder, naturals_held
+from cpspec.rules.status import PlayerState, resolve_player
 
 FORFEITS = frozenset({"foul", "surrender", "timeout"})
 _FORFEIT_VERBS = {"foul": "fouled", "surrender": "surrendered", "timeout": "timed out"}
 
 
 class Credit(NamedTuple):
-    """Points one seat collects from its opponent in a matchup, and why.
-
-    A named tuple rather than a frozen dataclass: as immutable, and several times cheaper
-    to build, which matters since a deal of four players makes a few dozen of them.
-    """
+    """Points one seat collects from its opponent in a matchup, and why (``matchups[].credits[]``)."""
 
     seat: str
     points: int
@@ -34,47 +43,32 @@ class Credit(NamedTuple):
     reason: str
     segment: str | None = None
 
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"seat": self.seat, "points": self.points, "kind": self.kind,
-                                  "rule": self.rule, "reason": self.reason}
-        if self.segment is not None:
-            out["segment"] = self.segment
-        return out
 
-
-@dataclass(slots=True)
+@dataclass
 class Matchup:
+    """Two players' result (``matchups[]``): who won each segment, and every credit with its rule."""
+
     seats: tuple[str, str]
     kind: str  # compared, natural, forfeit
     segments: dict[str, str | None] = field(default_factory=dict)  # segment -> winning seat or None (tie)
     credits: list[Credit] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
-    def credit_totals(self) -> tuple[int, int]:
-        """What each seat's credits add up to, the first seat's first, in one pass."""
-        a, b = self.seats
-        total_a = total_b = 0
-        for credit in self.credits:
-            if credit.seat == a:
-                total_a += credit.points
-            elif credit.seat == b:
-                total_b += credit.points
-        return total_a, total_b
-
     def credit_total(self, seat: str) -> int:
-        return dict(zip(self.seats, self.credit_totals(), strict=True)).get(seat, 0)
+        """What the seat's credits in this matchup add up to."""
+        return sum(credit.points for credit in self.credits if credit.seat == seat)
 
     @property
     def net(self) -> int:
         """The first seat's points: its credits less its opponent's (the opponent has the negative)."""
-        total_a, total_b = self.credit_totals()
-        return total_a - total_b
+        first, second = self.seats
+        return self.credit_total(first) - self.credit_total(second)
 
     @property
     def points(self) -> dict[str, int]:
-        net = self.net
-        a, b = self.seats
-        return {a: net, b: -net}
+        """Each seat's points from this matchup: the net, and its negative."""
+        first, second = self.seats
+        return {first: self.net, second: -self.net}
 
     @property
     def overall(self) -> str | None:
@@ -84,116 +78,42 @@ class Matchup:
                 return credit.seat
         return None
 
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"seats": list(self.seats), "points": self.points, "kind": self.kind}
-        if self.segments:
-            out["segments"] = dict(self.segments)
-        out["overall"] = self.overall
-        if self.notes:
-            out["notes"] = list(self.notes)
-        out["credits"] = [c.to_json() for c in self.credits]
-        return out
 
-
-@dataclass
+@dataclass(frozen=True)
 class DealResult:
-    """A scored deal; its matchups are final (score_players applied the scoop before making it)."""
+    """A scored deal (the ``score`` answer): the players' states and every matchup, scoop applied."""
 
     players: list[PlayerState]
     matchups: list[Matchup]
-    #: Each matchup's points for its first seat (its second seat has the negative), in order.
-    nets: list[int] = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.nets = [matchup.net for matchup in self.matchups]
 
     @property
     def totals(self) -> dict[str, int]:
+        """Each seat's points over all its matchups; they add up to zero."""
         totals = {p.seat: 0 for p in self.players}
-        for matchup, net in zip(self.matchups, self.nets, strict=True):
-            first, second = matchup.seats
-            totals[first] += net
-            totals[second] -= net
+        for matchup in self.matchups:
+            for seat, points in matchup.points.items():
+                totals[seat] += points
         return totals
 
 
-WinKey = tuple[str, str, str, bool]  # seat, segment, the winning hand's name, against the same category
-OverallKey = tuple[str, tuple[int, int] | None]  # the winner, and the totals or segment counts its reason cites
+# --- two normal hands -----------------------------------------------------------------
 
 
-class _RulesetMemo:
-    """Credits one ruleset pays the same way in every deal, kept across deals.
+def segment_credits(winner: PlayerState, segment: str, against_same_kind: bool, ruleset: Ruleset) -> list[Credit]:
+    """What the winner of one segment collects (``parameters.scoring.segment_points``, ``parameters.bonuses``).
 
-    What a segment's winner collects depends on the loser only through whether the
-    loser holds the same category (the same-category multiplier), and on the winner
-    only through its seat and its hand's name, which fixes the category and royalty
-    (the bonus table's questions) and is all the reasons quote. The overall point depends on
-    the winner and the numbers its reason cites. Keys carry seat names, which requests
-    choose, so each memo forgets everything past a bound.
+    The segment's unit, and a bonus where the hand earns one and bonuses need a win
+    (``requires_win``): in addition to the unit (``mode: added``) or instead of it
+    (``mode: instead``), multiplied against a hand of the same category
+    (``same_category_multiplier``).
     """
-
-    LIMIT = 50_000
-
-    def __init__(self) -> None:
-        self.wins: BoundedMemo[WinKey, list[Credit]] = BoundedMemo(self.LIMIT)
-        self.overall: BoundedMemo[OverallKey, Credit] = BoundedMemo(self.LIMIT)
-
-
-#: By ruleset identity: a ruleset's own hash would be worked out over all its fields.
-_MEMO_BY_RULESET: IdentityMemo[Ruleset, _RulesetMemo] = IdentityMemo(64)
-
-
-def _ruleset_memo(ruleset: Ruleset) -> _RulesetMemo:
-    memo = _MEMO_BY_RULESET.get(ruleset)
-    return memo if memo is not None else _MEMO_BY_RULESET.remember(ruleset, _RulesetMemo())
-
-
-class _DealMemo:
-    """Credits that depend on one player only, worked out once and reused in every matchup."""
-
-    def __init__(self, ruleset: Ruleset) -> None:
-        self.ruleset = ruleset
-        self._kept = _ruleset_memo(ruleset)
-        self._wins = self._kept.wins
-        self._held: dict[str, list[Credit]] = {}
-        bonuses = ruleset.parameters.bonuses
-        #: Whether bonus hands are paid for holding them, after the segments (no win needed).
-        self.pays_held_bonuses = not bonuses.requires_win and bool(bonuses.table)
-
-    def win(self, winner: PlayerState, segment: str, hand: HandValue, against_same_kind: bool) -> list[Credit]:
-        key = (winner.seat, segment, hand.name, against_same_kind)
-        credits = self._wins.get(key)
-        if credits is None:
-            credits = self._wins.remember(key, _segment_credits(winner, segment, against_same_kind, self.ruleset))
-        return credits
-
-    def overall(self, winner: str, counts: tuple[int, int] | None) -> Credit:
-        """The overall point to ``winner``; ``counts`` are the (higher, lower) totals or segment wins."""
-        key = (winner, counts)
-        credit = self._kept.overall.get(key)
-        if credit is None:
-            overall = self.ruleset.parameters.scoring.overall
-            assert overall is not None
-            reason = _overall_reason(overall, counts)
-            credit = self._kept.overall.remember(key, Credit(winner, overall.points, "overall", overall.rule, reason))
-        return credit
-
-    def held(self, player: PlayerState) -> list[Credit]:
-        credits = self._held.get(player.seat)
-        if credits is None:
-            credits = self._held[player.seat] = _held_bonus_credits(player, self.ruleset)
-        return credits
-
-
-def _segment_credits(winner: PlayerState, segment: str, against_same_kind: bool, ruleset: Ruleset) -> list[Credit]:
-    """What the winner of one segment collects, against a hand of the same category or not."""
     assert winner.hands is not None
     params = ruleset.parameters
     bonuses = params.bonuses
     hand = winner.hands.get(segment)
-    entry = bonus_for(hand, segment, ruleset) if bonuses.requires_win else None
     unit = Credit(winner.seat, params.scoring.segment_points, "segment", params.scoring.rule,
                   f"wins the {segment} with {hand.name}", segment)
+    entry = bonus_for(hand, segment, bonuses) if bonuses.requires_win else None
     if entry is None:
         return [unit]
     points = entry.points
@@ -207,7 +127,11 @@ def _segment_credits(winner: PlayerState, segment: str, against_same_kind: bool,
     return [bonus] if bonuses.mode == "instead" else [unit, bonus]
 
 
-def _held_bonus_credits(player: PlayerState, ruleset: Ruleset) -> list[Credit]:
+def held_bonus_credits(player: PlayerState, ruleset: Ruleset) -> list[Credit]:
+    """Bonuses paid for holding a hand, won or not (``parameters.bonuses.requires_win: false``)."""
+    if ruleset.parameters.bonuses.requires_win:
+        return []
+    assert player.hands is not None or not player.held_bonuses
     return [
         Credit(player.seat, entry.points, "bonus", entry.rule,
                f"holds {player.hands.get(segment).name} in the {segment}", segment)  # type: ignore[union-attr]
@@ -215,64 +139,59 @@ def _held_bonus_credits(player: PlayerState, ruleset: Ruleset) -> list[Credit]:
     ]
 
 
-def _overall(matchup: Matchup, wins_a: int, wins_b: int, memo: _DealMemo) -> None:
-    overall = memo.ruleset.parameters.scoring.overall
+def overall_credit(matchup: Matchup, wins_a: int, wins_b: int, ruleset: Ruleset) -> Credit | None:
+    """The overall point (``parameters.scoring.overall``), if the ruleset has one and someone earns it.
+
+    ``decided_by``: ``higher_total`` (the higher total of the matchup's credits so far),
+    ``majority_of_segments`` (two or more of the three segments), ``more_segments``
+    (more segments won than the opponent).
+    """
+    overall = ruleset.parameters.scoring.overall
     if overall is None:
-        return
+        return None
     a, b = matchup.seats
-    counts: tuple[int, int] | None
     if overall.decided_by == "higher_total":
-        ta, tb = matchup.credit_totals()
-        winner = a if ta > tb else b if tb > ta else None
-        counts = (max(ta, tb), min(ta, tb))
+        total_a, total_b = matchup.credit_total(a), matchup.credit_total(b)
+        winner = a if total_a > total_b else b if total_b > total_a else None
+        reason = f"higher total ({max(total_a, total_b)} to {min(total_a, total_b)})"
     elif overall.decided_by == "majority_of_segments":
         winner = a if wins_a >= 2 else b if wins_b >= 2 else None
-        counts = None
+        reason = "wins a majority (two or more) of the three segments"
     else:
         winner = a if wins_a > wins_b else b if wins_b > wins_a else None
-        counts = (max(wins_a, wins_b), min(wins_a, wins_b))
-    if winner is not None:
-        matchup.credits.append(memo.overall(winner, counts))
+        reason = f"wins more segments ({max(wins_a, wins_b)} to {min(wins_a, wins_b)})"
+    if winner is None:
+        return None
+    return Credit(winner, overall.points, "overall", overall.rule, reason)
 
 
-def _overall_reason(overall: OverallPoint, counts: tuple[int, int] | None) -> str:
-    if overall.decided_by == "majority_of_segments" or counts is None:
-        return "wins a majority (two or more) of the three segments"
-    if overall.decided_by == "higher_total":
-        return f"higher total ({counts[0]} to {counts[1]})"
-    return f"wins more segments ({counts[0]} to {counts[1]})"
-
-
-def _held_bonuses_and_overall(
-    matchup: Matchup, wins_a: int, wins_b: int, holders: tuple[PlayerState, ...], memo: _DealMemo
-) -> None:
+def finish_matchup(matchup: Matchup, wins_a: int, wins_b: int, holders: tuple[PlayerState, ...],
+                   ruleset: Ruleset) -> None:
     """After the segments: bonuses paid for holding a hand (where no win is needed), then the overall point."""
-    if memo.pays_held_bonuses:
-        for holder in holders:
-            matchup.credits += memo.held(holder)
-    _overall(matchup, wins_a, wins_b, memo)
+    for holder in holders:
+        matchup.credits += held_bonus_credits(holder, ruleset)
+    overall = overall_credit(matchup, wins_a, wins_b, ruleset)
+    if overall is not None:
+        matchup.credits.append(overall)
 
 
-def compare_normal(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
+def compare_normal(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+    """Two normal hands: each segment to the higher hand, a tie to no one; then held bonuses and the overall point."""
     assert a.hands is not None and b.hands is not None
     matchup = Matchup((a.seat, b.seat), "compared")
-    segments, credits = matchup.segments, matchup.credits
-    wins_a = wins_b = 0
-    # Hands of one segment have one size, so their keys order them (hands.compare, without its checks).
+    wins = {a.seat: 0, b.seat: 0}
     for segment, hand_a, hand_b in zip(SEGMENTS, a.hands, b.hands, strict=True):
-        key_a, key_b = hand_a.key, hand_b.key
-        if key_a > key_b:
-            segments[segment] = a.seat
-            wins_a += 1
-            credits += memo.win(a, segment, hand_a, hand_a.category == hand_b.category)
-        elif key_b > key_a:
-            segments[segment] = b.seat
-            wins_b += 1
-            credits += memo.win(b, segment, hand_b, hand_a.category == hand_b.category)
-        else:
-            segments[segment] = None
-    _held_bonuses_and_overall(matchup, wins_a, wins_b, (a, b), memo)
+        order = compare(hand_a, hand_b)
+        winner = a if order > 0 else b if order < 0 else None
+        matchup.segments[segment] = winner.seat if winner else None
+        if winner is not None:
+            wins[winner.seat] += 1
+            matchup.credits += segment_credits(winner, segment, hand_a.category == hand_b.category, ruleset)
+    finish_matchup(matchup, wins[a.seat], wins[b.seat], (a, b), ruleset)
     return matchup
+
+
+# --- forfeits -------------------------------------------------------------------------
 
 
 def _penalty_of(player: PlayerState, ruleset: Ruleset) -> Penalty:
@@ -281,9 +200,15 @@ def _penalty_of(player: PlayerState, ruleset: Ruleset) -> Penalty:
     return penalty
 
 
-def _payment(payer: PlayerState, receiver: PlayerState, memo: _DealMemo) -> list[Credit]:
-    """What a forfeited hand pays one opponent."""
-    ruleset = memo.ruleset
+def forfeit_payment(payer: PlayerState, receiver: PlayerState, ruleset: Ruleset) -> list[Credit]:
+    """What a forfeited hand pays one opponent (``parameters.penalties.<foul|surrender|timeout>``).
+
+    Nothing to an opponent whose status is not in ``pays_to``; a natural's value to a
+    natural where ``against_natural: natural_value``; under ``mode: scooped``, what the
+    opponent would collect for winning every segment (bonuses and the overall point
+    included); otherwise the fixed ``points``, plus the opponent's bonus hands where
+    ``plus_opponent_bonuses``.
+    """
     penalty = _penalty_of(payer, ruleset)
     if receiver.status not in penalty.pays_to:
         return []
@@ -293,34 +218,51 @@ def _payment(payer: PlayerState, receiver: PlayerState, memo: _DealMemo) -> list
         return [Credit(receiver.seat, receiver.natural.points, "penalty", penalty.rule,
                        f"{why}: pays the value of {receiver.seat}'s {receiver.natural.id}")]
     if penalty.mode == "scooped" and receiver.status == "normal":
-        assert receiver.hands is not None
-        matchup = Matchup((receiver.seat, payer.seat), "forfeit")
-        for segment in SEGMENTS:
-            matchup.segments[segment] = receiver.seat
-            won_with = receiver.hands.get(segment)
-            for credit in memo.win(receiver, segment, won_with, False):  # a fouled hand has no category to match
-                matchup.credits.append(Credit(credit.seat, credit.points, credit.kind, credit.rule,
-                                              f"{credit.reason} ({why}: loses every segment, {penalty.rule})", segment))
-        _held_bonuses_and_overall(matchup, 3, 0, (receiver,), memo)  # the receiver (seat a) won all three
-        return matchup.credits
+        return _scored_as_swept(payer, receiver, penalty, why, ruleset)
     credits = [Credit(receiver.seat, penalty.points, "penalty", penalty.rule, f"{why}: pays the penalty")]
     if penalty.plus_opponent_bonuses and receiver.status == "normal":
+        assert receiver.hands is not None
         credits += [
-            Credit(c.seat, c.points, "bonus", c.rule, f"{why}: pays {receiver.seat}'s bonus ({c.reason})", c.segment)
-            for c in memo.held(receiver)
+            Credit(receiver.seat, entry.points, "bonus", entry.rule,
+                   f"{why}: pays {receiver.seat}'s bonus (holds {receiver.hands.get(segment).name} in the {segment})",
+                   segment)
+            for segment, entry in receiver.held_bonuses
         ]
     return credits
 
 
-def compare_forfeit(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
+def _scored_as_swept(payer: PlayerState, receiver: PlayerState, penalty: Penalty, why: str,
+                     ruleset: Ruleset) -> list[Credit]:
+    """The receiver collects as if it had won every segment (a fouled hand has no category to match)."""
+    assert receiver.hands is not None
+    matchup = Matchup((receiver.seat, payer.seat), "forfeit")
+    for segment in SEGMENTS:
+        matchup.segments[segment] = receiver.seat
+        for credit in segment_credits(receiver, segment, False, ruleset):
+            matchup.credits.append(credit._replace(
+                reason=f"{credit.reason} ({why}: loses every segment, {penalty.rule})"))
+    finish_matchup(matchup, 3, 0, (receiver,), ruleset)  # the receiver (seat a) won all three
+    return matchup.credits
+
+
+def compare_forfeit(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+    """A matchup where one or both players forfeit: each forfeit pays the other, as its penalty says."""
     matchup = Matchup((a.seat, b.seat), "forfeit")
     for payer, receiver in ((a, b), (b, a)):
         if payer.status in FORFEITS:
-            matchup.credits.extend(_payment(payer, receiver, memo))
+            matchup.credits += forfeit_payment(payer, receiver, ruleset)
     return matchup
 
 
+# --- naturals ---------------------------------------------------------------------------
+
+
 def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+    """A natural against a normal hand wins its points; two naturals meet (``parameters.naturals``).
+
+    Two naturals of equal rank push (``equal_rank``); of different rank, the higher
+    collects its own value (``higher_rank: collects_own_value``) or they push (``push``).
+    """
     naturals = ruleset.parameters.naturals
     matchup = Matchup((a.seat, b.seat), "natural")
     if a.natural is not None and b.natural is not None:
@@ -328,8 +270,7 @@ def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchu
         if a.natural.rank == b.natural.rank or naturals.higher_rank == "push":
             matchup.notes.append(f"{a.natural.id} meets {b.natural.id}: a push ({meeting_rule})")
             return matchup
-        high = a if a.natural.rank < b.natural.rank else b
-        low = b if high is a else a
+        high, low = (a, b) if a.natural.rank < b.natural.rank else (b, a)
         assert high.natural is not None and low.natural is not None
         matchup.credits.append(Credit(high.seat, high.natural.points, "natural", meeting_rule,
                                       f"{high.natural.id} outranks {low.natural.id}"))
@@ -341,42 +282,60 @@ def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchu
     return matchup
 
 
-def compare_players(a: PlayerState, b: PlayerState, memo: _DealMemo) -> Matchup:
+# --- the deal ---------------------------------------------------------------------------
+
+
+def compare_players(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+    """One matchup: forfeits first, then naturals, then the hands segment by segment."""
     if a.status in FORFEITS or b.status in FORFEITS:
-        return compare_forfeit(a, b, memo)
+        return compare_forfeit(a, b, ruleset)
     if a.status == "natural" or b.status == "natural":
-        return compare_naturals(a, b, memo.ruleset)
-    return compare_normal(a, b, memo)
+        return compare_naturals(a, b, ruleset)
+    return compare_normal(a, b, ruleset)
 
 
-def _apply_scoop(players: list[PlayerState], matchups: list[Matchup], ruleset: Ruleset) -> None:
+def swept(matchup: Matchup) -> str | None:
+    """The seat that won all three segments of a compared matchup, if one did."""
+    if matchup.kind != "compared":
+        return None
+    winners = set(matchup.segments.values())
+    return winners.pop() if len(winners) == 1 and len(matchup.segments) == len(SEGMENTS) else None
+
+
+def apply_scoop(players: list[PlayerState], matchups: list[Matchup], ruleset: Ruleset) -> None:
+    """A player who sweeps every opponent collects the scoop instead (``parameters.scoring.scoop``).
+
+    The scoop's points depend on the number of players (``points_by_players``); they
+    replace every credit of each of that player's matchups.
+    """
     scoop = ruleset.parameters.scoring.scoop
     if scoop is None or len(players) not in scoop.points_by_players:
         return
     points = scoop.points_by_players[len(players)]
-    # A player scoops when each of its matchups (one per opponent) is compared and it wins all three segments.
-    sweeps: dict[str | None, int] = {}
-    for matchup in matchups:
-        if matchup.kind == "compared":
-            front, middle, back = matchup.segments.values()
-            if front == middle == back:
-                sweeps[front] = sweeps.get(front, 0) + 1
     for player in players:
-        if sweeps.get(player.seat) == len(players) - 1:
-            for matchup in (m for m in matchups if player.seat in m.seats):
+        own = [m for m in matchups if player.seat in m.seats]
+        if all(swept(m) == player.seat for m in own):
+            for matchup in own:
                 replaced = matchup.credit_total(player.seat)
                 matchup.credits = [Credit(player.seat, points, "scoop", scoop.rule,
                                           f"wins all three segments against every opponent (instead of {replaced})")]
             return
 
 
-def score_deal(deal: Deal, ruleset: Ruleset) -> DealResult:
-    return score_players([resolve_player(p, ruleset) for p in deal.players], ruleset)
-
-
 def score_players(players: list[PlayerState], ruleset: Ruleset) -> DealResult:
     """Score players already resolved (simulations resolve each hand once and reuse it)."""
-    memo = _DealMemo(ruleset)
-    matchups = [compare_players(a, b, memo) for a, b in combinations(players, 2)]
-    _apply_scoop(players, matchups, ruleset)
+    matchups = [compare_players(a, b, ruleset) for a, b in combinations(players, 2)]
+    apply_scoop(players, matchups, ruleset)
     return DealResult(players, matchups)
+
+
+def score_deal(
+    deal: Deal, ruleset: Ruleset, evaluate: HandEvaluator = evaluate, find_naturals: NaturalFinder = naturals_held
+) -> DealResult:
+    """Score a deal: resolve each player (:func:`cpspec.rules.status.resolve_player`), then every matchup.
+
+    ``evaluate`` and ``find_naturals`` are the readable definitions unless a caller
+    passes equal, faster ones (:mod:`cpspec.engines`).
+    """
+    players = [resolve_player(p, ruleset, evaluate, find_naturals) for p in deal.players]
+    return score_players(players, ruleset)

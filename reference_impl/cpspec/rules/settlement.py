@@ -16,13 +16,12 @@ from cpspec.rules.model import Settlement
 
 @dataclass(frozen=True)
 class Payment:
+    """One matchup settled (``settlement.payments[]``): what the payer owed the payee, and what was paid."""
+
     payer: str
     payee: str
     owed: int
     paid: int
-
-    def to_json(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.payee, "owed": self.owed, "paid": self.paid}
 
 
 def payment_order(seats: Sequence[str], button: str, settlement: Settlement) -> list[str]:

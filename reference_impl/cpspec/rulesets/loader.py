@@ -24,6 +24,7 @@ from cpspec.rules.model import (
     Citation,
     Collection,
     CollectionLevel,
+    DetectionOptions,
     HandRules,
     Interpretation,
     NaturalHand,
@@ -43,7 +44,6 @@ from cpspec.rules.model import (
     Status,
     Tournament,
 )
-from cpspec.rules.naturals import DetectionOptions
 from cpspec.rulesets.data import data_dir, schema_path
 from cpspec.rulesets.yamlsafe import LoadedYaml, load_yaml_file, require_mapping
 

@@ -120,15 +120,16 @@ def fuzz(tested: Transport, expected: Transport | None, seed: int, count: int,
          progress: Callable[[int, int, str], None] | None = None) -> FuzzRun:
     """Send ``count`` requests made from ``seed`` to both sides and collect the disagreements.
 
-    ``expected`` None means the reference engine in-process. Ops and rulesets a side's hello
-    does not list are not drawn. Transports are started here and closed before returning.
+    ``expected`` None means the reference engine in-process (fast path); the rule ids are always
+    read from the in-process reference's answers. Ops and rulesets a side's hello does not list
+    are not drawn. Transports are started here and closed before returning.
     """
     from cpspec.rulesets.loader import bundled_registry
 
-    reference = InProcessTransport()
+    reference = expected if isinstance(expected, InProcessTransport) else InProcessTransport()
     expect = expected or reference
     run = FuzzRun(seed, tested.target, expect.target)
-    sides = [(tested, "--impl")] + ([(expected, "--against")] if expected is not None else [])
+    sides = [(tested, "--impl")] + ([(expect, "--against")] if expect is not reference else [])
     chosen_ops = set(ops or OP_WEIGHTS)
     chosen_rulesets = set(rulesets or bundled_registry().ids())
     try:

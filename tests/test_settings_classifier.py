@@ -1,8 +1,10 @@
 """All 72,072 settings of a hand: counts, listing, naturals, the op and the CLI.
 
-The fast classifier is checked against enumerations written here from scratch: every front
-of 3 and middle of 5 (itertools), each setting judged by the reference evaluator and the
-ruleset's own order check (cpspec.rules.setting.check_order).
+The fast classifier (:mod:`cpspec.fast.settings_classifier`) is proven equal to the readable
+definition (:mod:`cpspec.rules.all_settings`): the same valid settings and the same listing.
+Both are checked against enumerations written here from scratch: every front of 3 and
+middle of 5 (itertools), each setting judged by the readable evaluator and the ruleset's
+own order check (cpspec.rules.fouls.check_order).
 """
 
 from __future__ import annotations
@@ -19,21 +21,23 @@ from typing import Literal
 import pytest
 
 from conftest import example_deal, ruleset
-from cpspec.analysis.settings import (
+from cpspec.fast.settings_classifier import (
     FULL,
-    TOTAL_SETTINGS,
     Classification,
     Setting,
     classify,
-    naturals_held,
     ordered_settings,
+    strongest_setting,
     subsets,
 )
 from cpspec.protocol.server import answer
+from cpspec.rules import all_settings as readable
+from cpspec.rules.all_settings import TOTAL_SETTINGS
 from cpspec.rules.cards import cards_text, parse_card, parse_cards
+from cpspec.rules.fouls import SegmentHands, check_order, evaluate_setting
 from cpspec.rules.hands import HandValue, Wheel, evaluate3, evaluate5
 from cpspec.rules.model import Ruleset
-from cpspec.rules.setting import SegmentHands, check_order, evaluate_setting
+from cpspec.rules.naturals import naturals_held
 
 CLI = [sys.executable, "-m", "cpspec"]
 
@@ -62,7 +66,7 @@ def hand(text: str) -> tuple[int, ...]:
 
 
 @cache
-def all_settings() -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+def every_split() -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
     """Every (front, middle, back) split of positions 0..12."""
     out: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
     for front in combinations(range(13), 3):
@@ -88,12 +92,12 @@ def valid_by_reference(cards: tuple[int, ...], rules: Ruleset) -> set[tuple[int,
         chosen = [cards[p] for p in positions]
         return evaluate3(chosen) if len(chosen) == 3 else evaluate5(chosen, wheel)
 
-    settings = all_settings()
+    settings = every_split()
     assert len(settings) == TOTAL_SETTINGS == 286 * 252
     return {
         (mask(f), mask(m), mask(b))
         for f, m, b in settings
-        if not check_order(SegmentHands(value(f), value(m), value(b)), rules).fouled
+        if not check_order(SegmentHands(value(f), value(m), value(b)), rules.parameters.setting).fouled
     }
 
 
@@ -114,8 +118,8 @@ def test_naturals_of_the_all_suited_hand() -> None:
     # No rank is paired, so no six pairs.
     cards = hand(SUITED)
     held = naturals_held(cards, ruleset("chiptalk"))
-    assert [h.id for h in held] == ["dragon", "three-flushes", "three-straights"]
-    straights = next(h for h in held if h.id == "three-straights").witness
+    assert sorted(h.id for h, _ in held) == ["dragon", "three-flushes", "three-straights"]
+    straights = next(w for h, w in held if h.id == "three-straights")
     assert straights.front is not None and sorted(cards_text(straights.front)) == ["2c", "3c", "Ac"]
     assert naturals_held(cards, ruleset("basic")) == []  # basic recognises no naturals
 
@@ -131,7 +135,7 @@ def test_valid_settings_are_exactly_the_reference_ones(name: str, rules: str) ->
     table = classify(cards, ruleset(rules))
     expected = valid_by_reference(cards, ruleset(rules))
     assert table.valid == len(expected)
-    assert {(s.front, s.middle, s.back) for s in table} == expected
+    assert {(s.front, s.middle, s.back) for s in table.masks()} == expected
 
 
 @pytest.mark.parametrize(("ties", "wheel", "text"), [
@@ -150,7 +154,7 @@ def test_order_and_wheel_parameters_no_bundled_ruleset_uses(
         params, setting=replace(params.setting, front_middle_ties=ties), hands=replace(params.hands, wheel=wheel)))
     cards = hand(text)
     expected = valid_by_reference(cards, variant)
-    assert {(s.front, s.middle, s.back) for s in classify(cards, variant)} == expected
+    assert {(s.front, s.middle, s.back) for s in classify(cards, variant).masks()} == expected
     assert expected != valid_by_reference(cards, base)
 
 
@@ -158,8 +162,7 @@ def test_allowing_equal_hands_never_makes_fewer_valid_settings() -> None:
     # Every setting valid under strict order is valid when equal hands are allowed too; the
     # twin flushes (Ah Jh 8h 6h 3h against As Js 8s 6s 3s) can be set equal, so there are more.
     cards = hand(TIE_HEAVY["twin flushes"])
-    strict, equal = (set(map(tuple, ((s.front, s.middle, s.back) for s in classify(cards, ruleset(r)))))
-                     for r in ORDERS)
+    strict, equal = ({(s.front, s.middle, s.back) for s in classify(cards, ruleset(r)).masks()} for r in ORDERS)
     assert strict < equal
 
 
@@ -169,9 +172,11 @@ def test_is_valid_agrees_with_check_order_on_random_settings() -> None:
         rules = ruleset(rules_id)
         cards = tuple(rng.sample(range(52), 13))
         table = classify(cards, rules)
-        for f, m, b in rng.sample(all_settings(), 400):
-            hands = evaluate_setting([cards[p] for p in f], [cards[p] for p in m], [cards[p] for p in b], rules)
-            assert table.is_valid(Setting(mask(f), mask(m), mask(b))) == (not check_order(hands, rules).fouled)
+        for f, m, b in rng.sample(every_split(), 400):
+            hands = evaluate_setting([cards[p] for p in f], [cards[p] for p in m], [cards[p] for p in b],
+                                     rules.parameters.hands.wheel)
+            fouled = check_order(hands, rules.parameters.setting).fouled
+            assert table.is_valid(Setting(mask(f), mask(m), mask(b))) == (not fouled)
 
 
 @pytest.mark.parametrize("deal_file", ["chiptalk-a-d.yaml", "english-harbour-a-d.yaml"])
@@ -184,7 +189,8 @@ def test_the_sources_hands(deal_file: str) -> None:
         cards = front + middle + back
         table = classify(cards, rules)
         own = Setting(0b111, 0b11111 << 3, 0b11111 << 8)
-        fouled = check_order(evaluate_setting(front, middle, back, rules), rules).fouled
+        fouled = check_order(evaluate_setting(front, middle, back, rules.parameters.hands.wheel),
+                             rules.parameters.setting).fouled
         assert table.is_valid(own) == (not fouled)
         assert 0 < table.valid < TOTAL_SETTINGS
 
@@ -200,7 +206,7 @@ def test_listing_order_limit_and_independence_from_card_order() -> None:
                  for x in top]
     assert strengths == sorted(strengths, reverse=True)
     # The first: the strongest back this hand can make is four nines (with the king kicker).
-    back = table.hands(top[0])[2]
+    back = table.hands(top[0]).back
     assert back.name == "four nines" and back.ranks == (7, 11)
     assert all(table.is_valid(x) for x in top)
     assert all(x.front | x.middle | x.back == FULL for x in top)
@@ -306,10 +312,10 @@ def count_every_setting_afresh(cards: tuple[int, ...], rules: Ruleset) -> int:
     """The naive way: evaluate (hands.evaluate3/5) and check each of the 72,072 settings from scratch."""
     wheel = rules.parameters.hands.wheel
     valid = 0
-    for f, m, b in all_settings():
+    for f, m, b in every_split():
         hands = SegmentHands(evaluate3([cards[p] for p in f]), evaluate5([cards[p] for p in m], wheel),
                              evaluate5([cards[p] for p in b], wheel))
-        valid += not check_order(hands, rules).fouled
+        valid += not check_order(hands, rules.parameters.setting).fouled
     return valid
 
 
@@ -319,3 +325,45 @@ def count_every_setting_afresh(cards: tuple[int, ...], rules: Ruleset) -> int:
 def test_counts_match_the_naive_enumeration_on_random_hands(seed: int, rules: str) -> None:
     cards = tuple(random.Random(seed).sample(range(52), 13))
     assert classify(cards, ruleset(rules)).valid == count_every_setting_afresh(cards, ruleset(rules))
+
+
+# --- the classifier against the readable definition --------------------------------------
+
+
+def _same_tables(cards: tuple[int, ...], rules: Ruleset) -> None:
+    fast, slow = classify(cards, rules), readable.all_settings(cards, rules)
+    assert fast.valid == slow.valid
+    assert sorted(fast) == sorted(slow)  # the same settings, cards and hands
+    for limit in (0, 1, 7, 60):
+        assert fast.strongest(limit) == slow.strongest(limit)
+    assert strongest_setting(cards, rules) == readable.strongest_setting(cards, rules)
+
+
+@pytest.mark.parametrize("name", sorted(TIE_HEAVY))
+def test_the_classifier_equals_the_readable_definition_on_tie_heavy_hands(name: str) -> None:
+    _same_tables(hand(TIE_HEAVY[name]), ruleset("chiptalk"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("order", [("strict", "strict", "equal"), ("allow_equal", "strict", "equal"),
+                                   ("strict", "allow_equal", "middle_higher"), ("allow_equal", "allow_equal", "equal")])
+@pytest.mark.parametrize("wheel", list(Wheel))
+def test_the_classifier_equals_the_readable_definition_under_every_order_and_wheel(
+    order: tuple[str, str, str], wheel: Wheel
+) -> None:
+    base = ruleset("basic")
+    params = base.parameters
+    setting = replace(params.setting, back_over_middle=order[0], middle_over_front=order[1], front_middle_ties=order[2])
+    variant = replace(base, parameters=replace(params, setting=setting, hands=replace(params.hands, wheel=wheel)))
+    rng = random.Random(f"{order}{wheel}")
+    for _ in range(2):
+        _same_tables(tuple(rng.sample(range(52), 13)), variant)
+    _same_tables(hand("Ac 2c 3d 4h 5s 2d 3h 4s 5c 6d Qc Qd 9h"), variant)
+
+
+def test_the_strongest_setting_is_the_first_listed() -> None:
+    cards = hand(TIE_HEAVY["quads and trips"])
+    rules = ruleset("basic")
+    first = readable.all_settings(cards, rules).strongest(1)[0]
+    assert strongest_setting(cards, rules) == first
+    assert first.hands.back.name == "four nines"

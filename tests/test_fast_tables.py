@@ -1,4 +1,4 @@
-"""cpspec.fast.tables must agree exactly with the reference evaluator, cpspec.rules.hands."""
+"""cpspec.fast.tables must agree exactly with the readable evaluation, cpspec.rules.hands."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from itertools import combinations_with_replacement, pairwise
 
 import pytest
 
-from cpspec.fast.tables import category_of, evaluator, fill_memo5, front_comparable, memo_value3, memo_value5
+from cpspec.fast.tables import category_of, evaluate, evaluator, front_comparable, sort_key
 from cpspec.rules.cards import make_card, parse_card
 from cpspec.rules.hands import Category, Wheel, compare, compare_front_with_middle, evaluate3, evaluate5
 
@@ -37,9 +37,9 @@ def test_every_rank_multiset_suited_and_offsuit(wheel: Wheel) -> None:
         if len(set(ranks)) == 5:
             offsuit[-1] = make_card(ranks[-1], 0)
             suited = [make_card(rank, 3) for rank in ranks]
-            assert ev.key5(suited) == evaluate5(suited, wheel).key
+            assert ev.key5(suited) == sort_key(evaluate5(suited, wheel))
             assert ev.value5(suited) == evaluate5(suited, wheel)
-        assert ev.key5(offsuit) == evaluate5(offsuit, wheel).key
+        assert ev.key5(offsuit) == sort_key(evaluate5(offsuit, wheel))
         assert ev.value5(offsuit) == evaluate5(offsuit, wheel)
         seen += 1
     # C(13+4, 5) multisets of 13 ranks, less the 13 with five cards of one rank.
@@ -50,7 +50,7 @@ def test_every_front() -> None:
     ev = evaluator(Wheel.LOWEST)
     for ranks in combinations_with_replacement(range(13), 3):
         front = [make_card(rank, suit) for suit, rank in enumerate(ranks)]
-        assert ev.key3(front) == evaluate3(front).key
+        assert ev.key3(front) == sort_key(evaluate3(front))
         assert ev.value3(front) == evaluate3(front)
 
 
@@ -60,8 +60,8 @@ def test_random_hands_agree_and_order_alike(wheel: Wheel) -> None:
     ev = evaluator(wheel)
     hands = [rng.sample(range(52), 5) for _ in range(3000)]
     for hand in hands:
-        assert ev.key5(hand) == evaluate5(hand, wheel).key
-        assert ev.key3(hand[:3]) == evaluate3(hand[:3]).key
+        assert ev.key5(hand) == sort_key(evaluate5(hand, wheel))
+        assert ev.key3(hand[:3]) == sort_key(evaluate3(hand[:3]))
     for a, b in pairwise(hands):
         expected = compare(evaluate5(a, wheel), evaluate5(b, wheel))
         assert (ev.key5(a) > ev.key5(b)) - (ev.key5(a) < ev.key5(b)) == expected
@@ -129,8 +129,8 @@ def test_suits_never_break_ties() -> None:
 def test_front_comparable_matches_the_cross_size_comparison(front: str, middle: str, relation: int) -> None:
     f, m = evaluate3(cards(front)), evaluate5(cards(middle))
     assert compare_front_with_middle(f, m, middle_wins_ties=False) == relation
-    cut = front_comparable(m.key)
-    assert (f.key > cut) - (f.key < cut) == relation
+    cut = front_comparable(sort_key(m))
+    assert (sort_key(f) > cut) - (sort_key(f) < cut) == relation
 
 
 def test_front_comparable_on_random_pairs() -> None:
@@ -138,47 +138,32 @@ def test_front_comparable_on_random_pairs() -> None:
     for _ in range(5000):
         deck = rng.sample(range(52), 8)
         f, m = evaluate3(deck[:3]), evaluate5(deck[3:])
-        cut = front_comparable(m.key)
-        assert (f.key > cut) - (f.key < cut) == compare_front_with_middle(f, m, middle_wins_ties=False)
+        cut = front_comparable(sort_key(m))
+        assert (sort_key(f) > cut) - (sort_key(f) < cut) == compare_front_with_middle(f, m, middle_wins_ties=False)
 
 
 @pytest.mark.parametrize("wheel", list(Wheel))
-def test_the_memo_gives_the_reference_values(wheel: Wheel) -> None:
+def test_evaluate_gives_the_readable_values(wheel: Wheel) -> None:
+    """``tables.evaluate`` is ``hands.evaluate``: random hands, then every rank multiset, flush or not."""
     rng = random.Random(99)
     for _ in range(2000):
         hand = rng.sample(range(52), 5)
-        assert memo_value5(hand, wheel) == evaluate5(hand, wheel)
-        assert memo_value3(hand[:3]) == evaluate3(hand[:3])
+        assert evaluate(hand, wheel) == evaluate5(hand, wheel)
+        assert evaluate(hand[:3], wheel) == evaluate3(hand[:3])
     # Seen twice, with other suits: the same value (suits other than a flush never matter).
     first, second = cards("Ah Kh Qh Jh 9h"), cards("As Ks Qs Js 9s")
-    assert memo_value5(first, wheel) == memo_value5(second, wheel) == evaluate5(second, wheel)
-    assert memo_value5(cards("Ah Kd Qh Jh 9h"), wheel).category is Category.HIGH_CARD
-
-
-@pytest.mark.parametrize("wheel", list(Wheel))
-def test_the_filled_memo_gives_the_reference_values(wheel: Wheel) -> None:
-    """After the memo takes every hand from the tables, each look-up still equals the reference."""
-    fill_memo5(wheel)
+    assert evaluate(first, wheel) == evaluate(second, wheel) == evaluate5(second, wheel)
+    assert evaluate(cards("Ah Kd Qh Jh 9h"), wheel).category is Category.HIGH_CARD
     for ranks in combinations_with_replacement(range(13), 5):
         if ranks[0] == ranks[4]:
             continue
         spread = [make_card(rank, index % 4) for index, rank in enumerate(ranks)]  # never five of one suit
-        assert memo_value5(spread, wheel) == evaluate5(spread, wheel)
+        assert evaluate(spread, wheel) == evaluate5(spread, wheel)
         if len(set(ranks)) == 5:
             suited = [make_card(rank, 2) for rank in ranks]
-            assert memo_value5(suited, wheel) == evaluate5(suited, wheel)
+            assert evaluate(suited, wheel) == evaluate5(suited, wheel)
 
 
-def test_the_memo_fills_itself_after_many_different_hands() -> None:
-    """memo_value5 takes every hand from the tables once FILL_AFTER different ones were asked for."""
-    from cpspec.fast import tables as fasteval
-
-    memo = fasteval._MEMO5_WHEEL_LOWEST
-    memo.clear()
-    rng = random.Random(5)
-    while len(memo) < fasteval.FILL_AFTER - 1:
-        memo_value5(rng.sample(range(52), 5), Wheel.LOWEST)
-    assert len(memo) == fasteval.FILL_AFTER - 1  # not filled yet
-    while len(memo) == fasteval.FILL_AFTER - 1:
-        memo_value5(rng.sample(range(52), 5), Wheel.LOWEST)
-    assert len(memo) == 7_462  # every 5-card hand value: 6,175 rank multisets plus 1,287 flushes
+def test_evaluate_refuses_what_the_readable_one_refuses() -> None:
+    with pytest.raises(ValueError, match="3 or 5 cards"):
+        evaluate(cards("Ah Kd Qh Jh"), Wheel.LOWEST)

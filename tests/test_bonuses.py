@@ -1,18 +1,17 @@
-"""The score path's remembered answers give what working them out afresh gives.
+"""``bonuses.bonus_for``: which entry of a bonus table a hand earns in a segment.
 
-``setting.bonus_for`` remembers its answer per ruleset by (segment, category, royal), and a
-``HandValue`` keeps its name once described. The bonus table here is made up for the test,
-so every expected entry is read off the table by hand.
+The bonus table here is made up for the test, so every expected entry is read off the
+table by hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from cpspec.rules.bonuses import bonus_for
 from cpspec.rules.cards import parse_card
 from cpspec.rules.hands import HandValue, evaluate3, evaluate5
-from cpspec.rules.model import BonusEntry, Ruleset
-from cpspec.rules.setting import bonus_for
+from cpspec.rules.model import BonusEntry, Bonuses
 from cpspec.rulesets.loader import bundled_registry
 
 TABLE = (
@@ -26,10 +25,8 @@ TABLE = (
 )
 
 
-def with_table(table: tuple[BonusEntry, ...]) -> Ruleset:
-    base = bundled_registry().get("basic")
-    bonuses = replace(base.parameters.bonuses, table=table)  # a new object: a memo of its own
-    return replace(base, parameters=replace(base.parameters, bonuses=bonuses))
+def with_table(table: tuple[BonusEntry, ...]) -> Bonuses:
+    return replace(bundled_registry().get("basic").parameters.bonuses, table=table)
 
 
 def hand(text: str) -> HandValue:
@@ -41,14 +38,14 @@ def rules_of(found: BonusEntry | None) -> str | None:
     return None if found is None else found.rule
 
 
-def test_bonus_for_remembers_by_segment_category_and_royalty() -> None:
+def test_bonus_for_picks_the_best_entry_of_the_segment() -> None:
     ruleset = with_table(TABLE)
     royal = hand("As Ks Qs Js Ts")
     straight_flush = hand("9h 8h 7h 6h 5h")  # same category as the royal, not royal
-    for _ in range(2):  # the second round is answered from the memo
+    for _ in range(2):  # asked twice, answered the same (nothing kept between calls)
         # A royal flush matches straight_flush (5) and royal_flush (10): the best pays.
         assert rules_of(bonus_for(royal, "back", ruleset)) == "royal"
-        # Not royal: only the straight_flush entry; the royal's answer must not be reused.
+        # Not royal: only the straight_flush entry.
         assert rules_of(bonus_for(straight_flush, "back", ruleset)) == "straight-flush"
         # No middle entry for straight flushes: the segment is part of the answer.
         assert bonus_for(royal, "middle", ruleset) is None
@@ -59,20 +56,9 @@ def test_bonus_for_remembers_by_segment_category_and_royalty() -> None:
         assert bonus_for(hand("Qc Qd 2h"), "front", ruleset) is None
 
 
-def test_each_bonus_table_has_its_own_memo() -> None:
+def test_another_table_gives_its_own_answer() -> None:
     quads = hand("9c 9d 9h 9s 2c")
-    first = with_table(TABLE)
-    assert bonus_for(quads, "back", first) == TABLE[0]
+    assert bonus_for(quads, "back", with_table(TABLE)) == TABLE[0]
     richer = (BonusEntry("back", "four_of_a_kind", 8, "quads-rich"),)
-    second = with_table(richer)  # same ruleset id, another table: 8 points, not the 4 remembered above
-    assert bonus_for(quads, "back", second) == richer[0]
-    assert bonus_for(quads, "back", first) == TABLE[0]
-
-
-def test_hand_names_are_kept_and_unchanged() -> None:
-    full_house = hand("7c 7d 7h 2s 2c")
-    assert full_house.name == "full house, sevens full of deuces"
-    assert full_house.name == "full house, sevens full of deuces"  # now the kept name
-    assert hand("As Ks Qs Js Ts").name == "royal flush"
-    # The kept name is not part of a value's identity: equal hands stay equal.
-    assert hand("7s 7h 7d 2d 2h") == full_house
+    assert bonus_for(quads, "back", with_table(richer)) == richer[0]
+    assert bonus_for(quads, "back", with_table(TABLE)) == TABLE[0]

@@ -1,9 +1,9 @@
-"""All 72,072 ways to set 13 cards, which of them foul under a ruleset, and the naturals held.
+"""Speed: all 72,072 settings of a hand decided with bitsets, equal to :mod:`cpspec.rules.all_settings`.
 
-A setting splits 13 cards into a 3-card front, a 5-card middle and a 5-card back:
-C(13,3) * C(10,5) = 286 * 252 = 72,072 ways. Whether one fouls depends only on the
-ruleset's setting order (``setting.back_over_middle``, ``setting.middle_over_front``,
-``setting.front_middle_ties``) and, through the hands' values, on ``hands.wheel``.
+:func:`cpspec.rules.all_settings.all_settings` is the readable definition: value each
+hand once, check every setting with :func:`cpspec.rules.fouls.check_order`.
+``tests/test_settings_classifier.py`` proves this module's answers equal to it (the same
+valid settings, the same listing order) over every order rule and wheel rule.
 
 :func:`classify` decides every setting in about a millisecond or two without looking
 at them one by one:
@@ -30,8 +30,7 @@ at them one by one:
    is not inside ``R`` never lands on a back inside ``R``: that back's own front would
    have the same place, and places of 3-card subsets are distinct.)
 
-The obviously correct way, checking each setting with :func:`cpspec.rules.setting.check_order`,
-is :func:`count_valid_slowly`; the tests and ``bench/run.py`` compare the two.
+``bench/run.py`` times it against the readable definition.
 """
 
 from __future__ import annotations
@@ -42,18 +41,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, groupby
-from typing import Any, Final
+from typing import Final
 
 from cpspec.fast.tables import Evaluator, evaluator, front_comparable
-from cpspec.rules.cards import Card, cards_text
-from cpspec.rules.hands import HandValue, evaluate3, evaluate5
-from cpspec.rules.model import NaturalHand, Ruleset, SettingOrder
-from cpspec.rules.naturals import NaturalWitness
-from cpspec.rules.setting import SegmentHands, bonus_for, check_order, naturals_found
+from cpspec.rules.all_settings import HAND_SIZE, SettingChoice, listing_key
+from cpspec.rules.cards import Card
+from cpspec.rules.fouls import SegmentHands
+from cpspec.rules.model import Ruleset, SettingOrder
 
-HAND_SIZE: Final = 13
 FULL: Final = (1 << HAND_SIZE) - 1
-TOTAL_SETTINGS: Final = 72_072  # C(13,3) * C(10,5)
 
 #: One weight per card position, such that the sums over two different 3-card (or two
 #: different 5-card) subsets always differ. Powers of two would do; these were found by
@@ -150,7 +146,7 @@ class Setting:
 class Classification:
     """Every setting of one hand under one ruleset's order, decided.
 
-    ``keys5[i]`` / ``keys3[j]`` are the :attr:`HandValue.key` of subset
+    ``keys5[i]`` / ``keys3[j]`` are the :func:`~cpspec.fast.tables.sort_key` of subset
     ``subsets().masks5[i]`` / ``masks3[j]``. ``valid_backs[i]`` is the bitset of the
     backs that make a valid setting with middle ``masks5[i]`` (the front is the rest).
     """
@@ -162,17 +158,13 @@ class Classification:
     valid_backs: list[int]
     valid: int
 
-    @property
-    def total(self) -> int:
-        return TOTAL_SETTINGS
-
     def is_valid(self, setting: Setting) -> bool:
         s = subsets()
         backs = self.valid_backs[s.index5[setting.middle]]
         return bool(backs >> s.places5[s.index5[setting.back]] & 1)
 
-    def __iter__(self) -> Iterator[Setting]:
-        """The valid settings, middle by middle in subset order, backs by increasing place."""
+    def masks(self) -> Iterator[Setting]:
+        """The valid settings as position masks, middle by middle in subset order, backs by increasing place."""
         s = subsets()
         for index, backs in enumerate(self.valid_backs):
             middle = s.masks5[index]
@@ -185,14 +177,27 @@ class Classification:
     def cards_of(self, mask: int) -> tuple[Card, ...]:
         return tuple(card for position, card in enumerate(self.cards) if mask >> position & 1)
 
-    def hands(self, setting: Setting) -> tuple[HandValue, HandValue, HandValue]:
+    def hands(self, setting: Setting) -> SegmentHands:
         """The front, middle and back hand values."""
         s = subsets()
-        return (
+        return SegmentHands(
             self.evaluator.values3[self.keys3[s.index3[setting.front]]],
             self.evaluator.values5[self.keys5[s.index5[setting.middle]]],
             self.evaluator.values5[self.keys5[s.index5[setting.back]]],
         )
+
+    def choice(self, setting: Setting) -> SettingChoice:
+        """The setting as :class:`cpspec.rules.all_settings.SettingChoice` (cards highest first)."""
+        return SettingChoice(_descending(self.cards_of(setting.front)), _descending(self.cards_of(setting.middle)),
+                             _descending(self.cards_of(setting.back)), self.hands(setting))
+
+    def __iter__(self) -> Iterator[SettingChoice]:
+        """Every valid setting (:class:`cpspec.rules.all_settings.SettingsTable`)."""
+        return (self.choice(setting) for setting in self.masks())
+
+    def strongest(self, limit: int) -> list[SettingChoice]:
+        """The first ``limit`` valid settings in :data:`cpspec.rules.all_settings.LIST_ORDER`."""
+        return [self.choice(setting) for setting in ordered_settings(self, limit)]
 
 
 def classify(cards: Sequence[Card], ruleset: Ruleset) -> Classification:
@@ -233,63 +238,6 @@ def classify(cards: Sequence[Card], ruleset: Ruleset) -> Classification:
                 valid_backs[i] = backs
                 valid += backs.bit_count()
     return Classification(tuple(cards), ev, keys5, keys3, valid_backs, valid)
-
-
-def count_valid_slowly(cards: Sequence[Card], ruleset: Ruleset) -> int:
-    """The obvious way: evaluate (hands.evaluate3/5, nothing remembered) and check every setting afresh."""
-    wheel = ruleset.parameters.hands.wheel
-    valid = 0
-    for front in combinations(range(HAND_SIZE), 3):
-        rest = [p for p in range(HAND_SIZE) if p not in front]
-        for middle in combinations(rest, 5):
-            back = [p for p in rest if p not in middle]
-            hands = SegmentHands(evaluate3([cards[p] for p in front]), evaluate5([cards[p] for p in middle], wheel),
-                                 evaluate5([cards[p] for p in back], wheel))
-            valid += not check_order(hands, ruleset).fouled
-    return valid
-
-
-# --- naturals --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HeldNatural:
-    id: str
-    kind: str
-    points: int
-    rank: int
-    rule: str
-    witness: NaturalWitness
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "kind": self.kind, "points": self.points, "rank": self.rank,
-                               "rule": self.rule, "explanation": self.witness.explanation}
-        w = self.witness
-        if w.front is not None and w.middle is not None and w.back is not None:
-            out["setting"] = {"front": cards_text(w.front), "middle": cards_text(w.middle),
-                              "back": cards_text(w.back)}
-        return out
-
-
-def held_by_id(found: Sequence[tuple[NaturalHand, NaturalWitness]]) -> list[HeldNatural]:
-    """Naturals found (:func:`cpspec.rules.setting.naturals_found`), sorted by id."""
-    held = [HeldNatural(hand.id, hand.kind, hand.points, hand.rank, hand.rule, witness) for hand, witness in found]
-    return sorted(held, key=lambda h: h.id)
-
-
-def naturals_held(cards: Sequence[Card], ruleset: Ruleset) -> list[HeldNatural]:
-    """The ruleset's naturals these 13 cards hold, sorted by id, each with a witness."""
-    return held_by_id(naturals_found(cards, ruleset))
-
-
-# --- listing ---------------------------------------------------------------------------
-
-LIST_ORDER: Final = (
-    "strongest back first, then strongest middle, then strongest front; settings with "
-    "equal hands in all three segments (they differ only in suits) by their cards: the "
-    "back's, then the middle's, then the front's card ids (rank * 4 + suit, suits c d h s) "
-    "sorted high to low and compared, higher first"
-)
 
 
 def _descending(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -338,20 +286,54 @@ def ordered_settings(table: Classification, limit: int) -> list[Setting]:
     return ordered[:limit]
 
 
-def setting_json(table: Classification, setting: Setting, ruleset: Ruleset) -> dict[str, Any]:
-    front, middle, back = table.hands(setting)
-    out: dict[str, Any] = {}
-    bonuses = []
-    for name, mask, hand in (("front", setting.front, front), ("middle", setting.middle, middle),
-                             ("back", setting.back, back)):
-        out[name] = cards_text(_descending(table.cards_of(mask)))
-        entry = bonus_for(hand, name, ruleset)
-        if entry is not None:
-            bonuses.append({"segment": name, "hand": entry.hand, "points": entry.points, "rule": entry.rule})
-    out["hands"] = {
-        name: {"category": hand.category.id, "name": hand.name, "royal": hand.royal}
-        for name, hand in (("front", front), ("middle", middle), ("back", back))
-    }
-    out["bonuses"] = bonuses
-    return out
 
+
+def strongest_setting(cards: Sequence[Card], ruleset: Ruleset) -> SettingChoice | None:
+    """:func:`cpspec.rules.all_settings.strongest_setting`, without deciding every setting.
+
+    Backs are tried from the strongest down, and for each back the middles that the
+    rest of the hand can make, from the strongest down; the scan stops as soon as
+    nothing left can beat the best found. Equal backs and equal middles are all
+    tried, since what they leave over differs; among settings with equal hands the
+    first in the listing order wins, as in the readable definition.
+    """
+    rules = OrderRules.of(ruleset.parameters.setting)
+    ev = evaluator(ruleset.parameters.hands.wheel)
+    s = subsets()
+    keys5 = list(map(ev.key5, combinations(cards, 5)))
+    front_tie = 1 if rules.front_may_equal_middle else 0
+    best: tuple[int, int, int] | None = None
+    found: list[Setting] = []
+    for b in sorted(range(len(keys5)), key=keys5.__getitem__, reverse=True):
+        back_key, back = keys5[b], s.masks5[b]
+        if best is not None and back_key < best[0]:
+            break
+        for m in sorted(s.disjoint_indices5[b], key=keys5.__getitem__, reverse=True):
+            middle_key, middle = keys5[m], s.masks5[m]
+            if middle_key > back_key or (middle_key == back_key and not rules.back_may_equal_middle):
+                continue
+            if best is not None and (back_key, middle_key) < best[:2]:
+                break
+            front = FULL ^ back ^ middle
+            front_key = ev.key3([card for p, card in enumerate(cards) if front >> p & 1])
+            if front_key >= front_comparable(middle_key) + front_tie:
+                continue
+            keys = (back_key, middle_key, front_key)
+            if best is None or keys > best:
+                best, found = keys, [Setting(front, middle, back)]
+            elif keys == best:
+                found.append(Setting(front, middle, back))
+    if not found:
+        return None
+    table = Classification(tuple(cards), ev, keys5, [], [], 0)
+    return max((_choice_of(table, setting) for setting in found), key=listing_key)
+
+
+def _choice_of(table: Classification, setting: Setting) -> SettingChoice:
+    """A setting's cards and hands, valuing the front afresh (the table's 3-card keys are not needed)."""
+    front_cards = table.cards_of(setting.front)
+    return SettingChoice(_descending(front_cards), _descending(table.cards_of(setting.middle)),
+                         _descending(table.cards_of(setting.back)),
+                         SegmentHands(table.evaluator.value3(front_cards),
+                                      table.evaluator.value5(table.cards_of(setting.middle)),
+                                      table.evaluator.value5(table.cards_of(setting.back))))

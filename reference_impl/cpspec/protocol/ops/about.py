@@ -1,0 +1,34 @@
+"""``hello`` (the handshake) and ``describe_ruleset``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cpspec import PROTOCOL_VERSION, __version__
+from cpspec.engines import DEFAULT, Engine
+from cpspec.protocol.registry import OPS, check_input_keys, register
+from cpspec.rules.model import Ruleset
+
+
+@register("hello", "handshake: the implementation's name, protocol version, ops and rulesets", needs_ruleset=False)
+def op_hello(_: Ruleset | None, data: Mapping[str, Any], engine: Engine = DEFAULT) -> dict[str, Any]:
+    """The implementation's name and version, the protocol version, every op and every bundled ruleset."""
+    from cpspec.rulesets.loader import bundled_registry
+
+    return {
+        "implementation": "cpspec",
+        "version": __version__,
+        "protocol": PROTOCOL_VERSION,
+        "ops": sorted(OPS),
+        "rulesets": bundled_registry().ids(),
+    }
+
+
+@register("describe_ruleset", "the ruleset's id, title, version and parameters")
+def op_describe(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine = DEFAULT) -> dict[str, Any]:
+    """The ruleset's id, title, version, parameters (as merged) and rule ids."""
+    assert ruleset is not None
+    check_input_keys(data, set())
+    return {"id": ruleset.id, "title": ruleset.title, "version": ruleset.version,
+            "parameters": dict(ruleset.document["parameters"]), "rules": list(ruleset.rule_ids)}

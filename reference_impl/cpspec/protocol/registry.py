@@ -1,0 +1,67 @@
+"""The protocol's operations: each takes a ruleset, an input object and an engine, and returns an answer.
+
+Ops are registered in :data:`OPS` by the modules of :mod:`cpspec.protocol.ops`; the
+server, the harness and the CLI all dispatch through it. Every op checks its own
+input and raises :class:`cpspec.errors.CpspecError` with a location.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from cpspec.engines import Engine
+from cpspec.errors import CpspecError
+from cpspec.rules.model import Ruleset
+
+Handler = Callable[[Ruleset | None, Mapping[str, Any], Engine], dict[str, Any]]
+H = TypeVar("H", bound=Handler)
+
+
+@dataclass(frozen=True)
+class Op:
+    """One operation of the protocol: its name, whether a request names a ruleset, its handler, a summary."""
+
+    name: str
+    needs_ruleset: bool
+    handler: Handler
+    summary: str
+
+
+#: Every op, by name (filled when :mod:`cpspec.protocol.ops` is imported).
+OPS: dict[str, Op] = {}
+
+
+def register(name: str, summary: str, needs_ruleset: bool = True) -> Callable[[H], H]:
+    """A decorator that registers a handler as the op ``name``."""
+    def wrap(handler: H) -> H:
+        OPS[name] = Op(name, needs_ruleset, handler, summary)
+        return handler
+
+    return wrap
+
+
+def check_input_keys(data: Mapping[str, Any], required: set[str], optional: frozenset[str] = frozenset()) -> None:
+    """A located bad_input error for a missing or an unknown field of an op's input."""
+    missing = sorted(required - set(data))
+    if missing:
+        raise CpspecError("bad_input", f"missing field(s) {', '.join(missing)}", "input")
+    extra = sorted(str(k) for k in set(data) - required - optional)
+    if extra:
+        raise CpspecError("bad_input", f"unknown field(s) {', '.join(extra)}", "input")
+
+
+def whole_number(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    """An optional integer field within [low, high], or a located bad_input error."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise CpspecError("bad_input", f"{key} must be a whole number from {low} to {high}", f"input.{key}")
+    return value
+
+
+def all_ops() -> dict[str, Op]:
+    """:data:`OPS`, after importing every op module."""
+    import cpspec.protocol.ops  # noqa: F401  (registers the ops)
+
+    return OPS
