@@ -305,14 +305,57 @@ def bench_startup(runs: int) -> None:
              f"{took - base:+.0f} ms for cpspec; {what}; wall time, median of {runs} runs)")
 
 
+# --- cpspec fuzz ---------------------------------------------------------------------------
+
+REPLAY = """import json, sys
+answers = json.load(open(sys.argv[1], encoding="utf-8"))
+for line in sys.stdin:
+    sys.stdout.write(answers[line.rstrip("\\n")] + "\\n")
+    sys.stdout.flush()
+"""
+
+
+def bench_fuzz(count: int, rounds: int) -> None:
+    """The fuzzer's own rate: against an implementation that answers at once (it replays the
+    reference's answers, prepared beforehand), and against the reference server; baseline: the
+    same requests answered in-process by the reference alone, with no second side."""
+    import json
+    import tempfile
+
+    from cpspec.conformance.fuzz import generate_requests
+    from cpspec.conformance.fuzz.run import fuzz
+    from cpspec.conformance.transport import PersistentTransport, encode
+    from cpspec.protocol.server import answer_text
+
+    requests = list(generate_requests(SEED, count))
+    lines = [encode(r).decode("utf-8").rstrip("\n") for r in requests]
+    hello = encode({"id": 0, "op": "hello", "input": {}}).decode("utf-8").rstrip("\n")
+    alone = min(elapsed(lambda: [answer_text(text) for text in lines]) for _ in range(rounds))
+    with tempfile.TemporaryDirectory() as folder:
+        answers, script = Path(folder) / "answers.json", Path(folder) / "replay.py"
+        answers.write_text(json.dumps({text: answer_text(text) for text in [hello, *lines]}), encoding="utf-8")
+        script.write_text(REPLAY, encoding="utf-8")
+        targets = {"a replaying implementation": [sys.executable, str(script), str(answers)],
+                   "the reference server": [sys.executable, "-m", "cpspec", "protocol"]}
+        for name, argv in targets.items():
+            rates = []
+            for _ in range(rounds):
+                run = fuzz(PersistentTransport(argv, timeout=30), None, SEED, count)
+                assert run.disagreed == 0, f"{name}: {run.disagreed} disagreements"
+                rates.append(run.sent / run.seconds)
+            line(f"fuzz against {name}: {statistics.median(rates):,.0f} req/s (rounds {min(rates):,.0f} to "
+                 f"{max(rates):,.0f}; {count:,} requests of seed {SEED}, all ops and rulesets, wall time; baseline: "
+                 f"the reference alone in-process answers them at {count / alone:,.0f} req/s)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions: under a minute")
-    parser.add_argument("--only", choices=("eval5", "settings", "protocol", "startup"), action="append",
+    parser.add_argument("--only", choices=("eval5", "settings", "protocol", "startup", "fuzz"), action="append",
                         help="run only these benchmarks (repeatable)")
     args = parser.parse_args(argv)
     quick = args.quick
-    chosen = set(args.only or ("eval5", "settings", "protocol", "startup"))
+    chosen = set(args.only or ("eval5", "settings", "protocol", "startup", "fuzz"))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     calibration = min(cpu(lambda: [sum(range(1000)) for _ in range(2000)]) for _ in range(5)) / 2000 * 1e6
     line(f"machine: Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
@@ -326,6 +369,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_protocol(count=1000 if quick else 3000, rounds=3 if quick else 5)
     if "startup" in chosen:
         bench_startup(runs=7 if quick else 21)
+    if "fuzz" in chosen:
+        bench_fuzz(count=3000 if quick else 10_000, rounds=3 if quick else 5)
     return 0
 
 

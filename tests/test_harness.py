@@ -86,6 +86,11 @@ def summary(stdout: str) -> tuple[int, int, int]:
     return int(match[1]), int(match[2]), int(match[3] or 0)
 
 
+def fail_lines(stdout: str) -> list[str]:
+    """The FAIL lines alone (without the expected value and diff printed under each)."""
+    return [line for line in stdout.splitlines() if line.startswith("FAIL ")]
+
+
 def impl(name: str) -> str:
     return f"{sys.executable} {IMPLS / name}"
 
@@ -371,13 +376,19 @@ def test_a_failure_line_names_the_case_ruleset_pins_and_the_difference(
     smoke = (CORPUS / "cases" / "harness-smoke.yaml").read_text(encoding="utf-8")
     assert "totals: {A: 4, B: 4, C: -4, D: -4}" in smoke
     write_corpus(tmp_path, {"wrong.yaml": smoke.replace("totals: {A: 4, B: 4,", "totals: {A: 4, B: -4,")})
-    code, out, _ = conformance(capsys, "--corpus", str(tmp_path), "--id", "smoke-chiptalk-a-d")
+    fail_line = ("FAIL smoke-chiptalk-a-d [chiptalk] (pins: ct-comparisons, ct-segment-point, ct-segment-tie, "
+                 "ct-overall-point, ct-difference): totals.B: expected -4, got 4")
+    code, out, _ = conformance(capsys, "--corpus", str(tmp_path), "--id", "smoke-chiptalk-a-d", "--brief")
     assert code == 1
-    assert out.splitlines() == [
-        "FAIL smoke-chiptalk-a-d [chiptalk] (pins: ct-comparisons, ct-segment-point, ct-segment-tie, "
-        "ct-overall-point, ct-difference): totals.B: expected -4, got 4",
-        "0 passed, 1 failed",
-    ]
+    assert out.splitlines() == [fail_line, "0 passed, 1 failed"]
+    # Without --brief: the expected value whole, then a diff whose only change is B's total.
+    code, out, _ = conformance(capsys, "--corpus", str(tmp_path), "--id", "smoke-chiptalk-a-d")
+    lines = out.splitlines()
+    assert code == 1 and lines[0] == fail_line and lines[-1] == "0 passed, 1 failed"
+    assert lines[1].startswith('    expected: {"totals":{"A":4,"B":-4,"C":-4,"D":-4},"matchups":[{"seats":["A","B"]')
+    assert lines[2] == "    diff (- expected, + answer):"
+    changed = [line.strip() for line in lines[3:-1] if line.strip()[:1] in "+-"]
+    assert changed == ['-  "totals": {"A":4,"B":-4,"C":-4,"D":-4},', '+  "totals": {"A":4,"B":4,"C":-4,"D":-4},']
 
 
 def test_filters_select_cases(capsys: pytest.CaptureFixture[str], smoke_corpus: Path) -> None:
@@ -472,7 +483,7 @@ def test_a_broken_implementation_fails_cleanly_and_the_run_ends(
 def test_a_crash_is_reported_with_its_status_and_stderr(capsys: pytest.CaptureFixture[str], smoke_corpus: Path) -> None:
     # dies.py answers two requests (hello and the first check) and dies on the third.
     code, out, _ = on_smoke(capsys, smoke_corpus, "--impl", impl("dies.py"), *SMOKE)
-    lines = out.splitlines()
+    lines = fail_lines(out)
     assert code == 1
     assert "exited with status 3 before answering | stderr: fatal: simulated crash" in lines[1]
     assert lines[1].startswith("FAIL smoke-basic-a-d [basic]")
@@ -482,7 +493,7 @@ def test_answers_with_wrong_ids_are_out_of_order(capsys: pytest.CaptureFixture[s
     # out_of_order.py answers hello (id 0) rightly, then the first check with id 0: hello's
     # answer again. The process is restarted, so the second check is again answered rightly.
     code, out, err = on_smoke(capsys, smoke_corpus, "--impl", impl("out_of_order.py"), *TWO_CHECKS)
-    lines = out.splitlines()
+    lines = fail_lines(out)
     assert code == 1
     assert "answered with id 0 while waiting for id 1 (out of order" in lines[0]
     assert 'category: expected "straight_flush"' not in lines[0]
@@ -500,7 +511,7 @@ def test_an_answer_given_twice_fails_the_case_it_belongs_to(
     code, out, err = on_smoke(capsys, smoke_corpus, "--impl", impl("twice.py"), "--id", "smoke-classify-bad-card")
     assert code == 1
     assert summary(out) == (0, 3, 0)
-    failures = out.splitlines()[:-1]
+    failures = fail_lines(out)
     assert [line.split(":")[0] for line in failures] == [
         "FAIL smoke-classify-bad-card [basic]", "FAIL smoke-classify-bad-card [chiptalk]",
         "FAIL smoke-classify-bad-card [two-four]"]

@@ -22,6 +22,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("protocol", "cpspec.cli.protocol", "serve the JSON Lines wire protocol on stdin/stdout"),
     ("explain", "cpspec.cli.explain", "explain the scoring of a deal step by step, with rule ids"),
     ("conformance", "cpspec.cli.conformance", "run the conformance corpus against an implementation"),
+    ("fuzz", "cpspec.cli.fuzz", "compare an implementation with the reference on seeded random requests"),
     ("settings", "cpspec.cli.settings", "list the legal settings of 13 cards and the naturals they hold"),
     ("advise", "cpspec.cli.advise", "suggest a setting by seeded simulation"),
 )

@@ -2,14 +2,18 @@
 
 By default the corpus runs against the reference engine in-process. --impl "COMMAND" runs it
 against any program that speaks the protocol on stdin/stdout: one persistent process, or one
-per case with --per-case. Prints a line per failure and ends with "N passed, N failed" (and
-", N skipped"); exits 0 only when nothing failed, 2 on bad arguments or an unreadable corpus.
-See docs/implementers.md.
+per case with --per-case, or --jobs N processes at a time. Prints a line per failure (with
+what was expected and a diff, unless --brief) and ends with "N passed, N failed" (and
+", N skipped"). An implementation that stops answering ends the run after --max-timeouts
+timeouts in a row. Exits 0 only when nothing failed; 2 on bad arguments, an unreadable corpus
+or an implementation that cannot start; 130 or 143 when stopped by SIGINT or SIGTERM (the
+implementation's processes are ended). See docs/implementers.md.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -25,6 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     target.add_argument("--per-case", action="store_true", help="start one process per case (with --impl)")
     target.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"the longest wait for one answer (default {DEFAULT_TIMEOUT:g})")
+    add_survival_arguments(target)
+    target.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="run the checks in N implementation processes at once (with --impl; default 1); "
+                             "results are still reported in corpus order")
     target.add_argument("--corpus", metavar="DIR", help="the corpus folder (default: the bundled conformance/)")
     select = parser.add_argument_group("which cases (each option repeatable; a case must match every option given)")
     select.add_argument("--ruleset", action="append", default=[], metavar="ID", help="only this ruleset")
@@ -35,45 +43,89 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     select.add_argument("--skip-file", metavar="FILE",
                         help="known failures: one case id a line, '#' comments; run anyway, reported as skipped")
     report = parser.add_argument_group("reports")
+    report.add_argument("--brief", action="store_true",
+                        help="one line per failure, without the expected value and the diff under it")
     report.add_argument("--junit", metavar="FILE", help="write a JUnit XML report")
     report.add_argument("--json", metavar="FILE", help="write a JSON report")
 
 
+def add_survival_arguments(group: argparse._ArgumentGroup) -> None:
+    """--max-timeouts, shared with cpspec fuzz."""
+    from cpspec.conformance import DEFAULT_MAX_TIMEOUTS
+
+    group.add_argument("--max-timeouts", type=int, default=DEFAULT_MAX_TIMEOUTS, metavar="N",
+                       help=f"give up on an implementation after N answers in a row that did not come within "
+                            f"the timeout, each from a restarted process (default {DEFAULT_MAX_TIMEOUTS}; 0: never)")
+
+
 def run(args: argparse.Namespace) -> int:
+    return until_signal("conformance", _run, args)
+
+
+def until_signal(command: str, body: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """``body(args)``, ending every implementation process (and its group) however it ends;
+    SIGINT or SIGTERM ends it with one line and 128 + the signal's number."""
+    from cpspec.conformance.process import Interrupted, ending_children_on_signals
+
+    try:
+        with ending_children_on_signals():
+            return body(args)
+    except Interrupted as stop:
+        import sys
+
+        print(f"cpspec {command}: stopped by {stop}; the implementation's processes were ended", file=sys.stderr)
+        return 128 + stop.signum
+
+
+def _run(args: argparse.Namespace) -> int:
     import sys
 
-    from cpspec.conformance.harness import run_checks
-    from cpspec.conformance.report import Progress, failure_line, skip_notes, summary_line, write_reports
-    from cpspec.conformance.setup import check_report_path, make_transport, select_checks
+    from cpspec.conformance.harness import Result, Support, run_checks
+    from cpspec.conformance.report import (
+        Progress,
+        failure_details,
+        failure_line,
+        skip_notes,
+        summary_line,
+        write_reports,
+    )
+    from cpspec.conformance.setup import check_count, check_report_path, make_transport, select_checks
     from cpspec.errors import CpspecError
 
-    transport = make_transport(args.impl, args.per_case, args.timeout, args.engine)
+    transport = make_transport(args.impl, args.per_case, args.timeout, args.jobs, args.engine)
+    max_timeouts = check_count(args.max_timeouts, "--max-timeouts", 0, 1_000_000)
     checks, skip_ids, corpus, warnings = select_checks(args)
     junit = check_report_path(args.junit, "--junit")
     json_path = check_report_path(args.json, "--json")
     progress = Progress()
 
-    def listen(done: int, total: int, result: object) -> None:
-        from cpspec.conformance.harness import Result
+    def hello(support: Support) -> None:
+        if support.note:
+            print(f"note: {support.note}", file=sys.stderr, flush=True)
 
-        assert isinstance(result, Result)
+    def listen(done: int, total: int, result: Result) -> None:
         if result.status == "fail":
             progress.clear()
             print(failure_line(result), flush=True)
-        progress.update(done, total, result)
+            if not args.brief:
+                print("\n".join(failure_details(result)), flush=True)
+        progress.update(done, total, result.check.name)
 
     try:
         transport.start()
     except OSError as exc:
         raise CpspecError("bad_input", f"cannot start the implementation: {exc}", "--impl") from None
     try:
-        outcome = run_checks(checks, transport, skip_ids, listen)
+        outcome = run_checks(checks, transport, skip_ids, listen, jobs=args.jobs, max_timeouts=max_timeouts,
+                             on_hello=hello)
     finally:
         progress.clear()
-    for line in ([outcome.support.note] if outcome.support.note else []) + skip_notes(outcome):
+    for line in skip_notes(outcome):
         print(f"note: {line}", file=sys.stderr)
     for line in warnings + outcome.warnings:
         print(f"warning: {line}", file=sys.stderr)
+    if outcome.stopped:
+        print(outcome.stopped)
     try:
         write_reports(outcome, str(corpus), junit, json_path)
     except OSError as exc:

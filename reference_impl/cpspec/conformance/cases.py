@@ -16,7 +16,7 @@ import argparse
 import hashlib
 import json
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -290,35 +290,98 @@ def first_difference(expected: Any, actual: Any, path: tuple[str | int, ...] = (
     ignored). Lists: the same length, items matched in order. Numbers compare by value
     (1 == 1.0); booleans are not numbers; nothing else is coerced.
     """
+    return next(iter_differences(expected, actual, path), None)
+
+
+def differences(expected: Any, actual: Any, ignore: frozenset[str] = frozenset(),
+                limit: int | None = None) -> list[Difference]:
+    """Every difference :func:`first_difference` would find in turn (at most ``limit``),
+    skipping the object keys named in ``ignore`` wherever they are."""
+    found = []
+    for difference in iter_differences(expected, actual, (), ignore):
+        found.append(difference)
+        if limit is not None and len(found) >= limit:
+            break
+    return found
+
+
+def iter_differences(expected: Any, actual: Any, path: tuple[str | int, ...] = (),
+                     ignore: frozenset[str] = frozenset()) -> Iterator[Difference]:
+    """The differences between ``expected`` and ``actual`` (subset comparison), in document order."""
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
-            return Difference(path, f"an object {compact(expected)}", compact(actual))
+            yield Difference(path, f"an object {compact(expected)}", compact(actual))
+            return
         for key, value in expected.items():
+            if key in ignore:
+                continue
             if key not in actual:
-                return Difference((*path, key), compact(value), compact(MISSING))
-            found = first_difference(value, actual[key], (*path, key))
-            if found is not None:
-                return found
-        return None
+                yield Difference((*path, key), compact(value), compact(MISSING))
+            else:
+                yield from iter_differences(value, actual[key], (*path, key), ignore)
+        return
     if isinstance(expected, list):
         if not isinstance(actual, list):
-            return Difference(path, f"a list {compact(expected)}", compact(actual))
-        if len(expected) != len(actual):
-            return Difference(path, f"{len(expected)} items {compact(expected)}",
-                              f"{len(actual)} items {compact(actual)}")
-        for index, (want, got) in enumerate(zip(expected, actual, strict=True)):
-            found = first_difference(want, got, (*path, index))
-            if found is not None:
-                return found
-        return None
+            yield Difference(path, f"a list {compact(expected)}", compact(actual))
+        elif len(expected) != len(actual):
+            yield Difference(path, f"{len(expected)} items {compact(expected)}",
+                             f"{len(actual)} items {compact(actual)}")
+        else:
+            for index, (want, got) in enumerate(zip(expected, actual, strict=True)):
+                yield from iter_differences(want, got, (*path, index), ignore)
+        return
     if _is_number(expected) and _is_number(actual):
         equal = bool(expected == actual)
     else:
         equal = type(expected) is type(actual) and expected == actual
-    if equal:
-        return None
-    shown = compact(actual) if _kind(actual) == "value" else f"{_kind(actual)} {compact(actual)}"
-    return Difference(path, compact(expected), shown)
+    if not equal:
+        shown = compact(actual) if _kind(actual) == "value" else f"{_kind(actual)} {compact(actual)}"
+        yield Difference(path, compact(expected), shown)
+
+
+def projected(expected: Any, actual: Any) -> Any:
+    """``actual`` cut down to the keys ``expected`` has (what subset comparison looks at).
+
+    A key the answer lacks is left out, so that a diff shows it as missing.
+    """
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return {k: projected(v, actual[k]) for k, v in expected.items() if k in actual}
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        return [projected(e, a) for e, a in zip(expected, actual, strict=True)]
+    return actual
+
+
+def pretty_lines(value: Any, indent: str = "", width: int = 72) -> list[str]:
+    """JSON a few values a line: a list or object is written on one line when it fits ``width``."""
+    text = compact(value, 10**9)
+    if len(indent) + len(text) <= width or not isinstance(value, dict | list) or not value:
+        return [indent + text]
+    inner = indent + "  "
+    items: list[list[str]]
+    if isinstance(value, dict):
+        items = []
+        for key, item in value.items():
+            lines = pretty_lines(item, inner, width)
+            items.append([f"{inner}{compact(key)}: {lines[0].lstrip()}", *lines[1:]])
+        opening, closing = "{", "}"
+    else:
+        items = [pretty_lines(item, inner, width) for item in value]
+        opening, closing = "[", "]"
+    out = [indent + opening]
+    for number, lines in enumerate(items):
+        out += [*lines[:-1], lines[-1] + ("," if number < len(items) - 1 else "")]
+    return [*out, indent + closing]
+
+
+def diff_lines(expected: Any, actual: Any, limit: int = 40) -> list[str]:
+    """A unified diff (``-`` expected, ``+`` answer) of ``expected`` and the answer's matching part."""
+    import difflib
+
+    want, got = pretty_lines(expected), pretty_lines(projected(expected, actual))
+    lines = [line.rstrip() for line in difflib.unified_diff(want, got, lineterm="", n=1)][2:]
+    if len(lines) > limit:
+        lines = [*lines[:limit], f"... ({len(lines) - limit} more lines)"]
+    return lines
 
 
 # --- canonical hashing, lock and export --------------------------------------------------

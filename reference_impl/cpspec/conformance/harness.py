@@ -3,20 +3,39 @@
 A *check* is one case run against one of its rulesets. Its result is ``pass``, ``fail`` or
 ``skip``: skipped when the implementation's ``hello`` does not list the op or the ruleset,
 or when the check is a known failure from a skip file (run anyway, to warn when it passes).
+
+A run survives its implementation: one that never starts answering is refused at once
+(:func:`~cpspec.conformance.transport.never_answered`), one that stops answering ends the run
+after a few timeouts in a row (:class:`~cpspec.conformance.transport.HangWatch`), and with
+``jobs`` above 1 the checks are shared among that many implementation processes, the results
+still reported in corpus order.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import itertools
+import queue
+import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
-from cpspec.conformance.cases import Case, compact, first_difference
-from cpspec.conformance.transport import Reply, Transport
+from cpspec.conformance import DEFAULT_MAX_TIMEOUTS
+from cpspec.conformance.cases import Case, compact, differences, first_difference
+from cpspec.conformance.transport import (
+    CANNOT_START,
+    EXITED,
+    HangWatch,
+    Reply,
+    Transport,
+    never_answered,
+)
 from cpspec.errors import CpspecError
+
+HELLO: Final = {"id": 0, "op": "hello", "input": {}}
 
 Status = Literal["pass", "fail", "skip"]
 NOW_PASSES = "known failure, now passes"
@@ -43,6 +62,10 @@ class Result:
     got: str = ""
     #: the failure happened on the wire (no answer, a crash, a bad line), not in the answer's content
     wire_problem: bool = False
+    #: with a failure: what the case expects, in short
+    expected: str = ""
+    #: with a wrong output: every difference, one a line
+    differences: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,9 +132,14 @@ def _string_set(value: Any) -> frozenset[str] | None:
     return None
 
 
-def handshake(transport: Transport) -> Support:
-    """Send ``hello``; on any failure, assume every op and ruleset is supported, and say so."""
-    reply = transport.exchange({"id": 0, "op": "hello", "input": {}})
+def handshake(transport: Transport) -> tuple[Support, Reply]:
+    """Send ``hello``: what the implementation serves, and the reply itself."""
+    reply = transport.exchange(dict(HELLO))
+    return support_of(reply), reply
+
+
+def support_of(reply: Reply) -> Support:
+    """What a reply to ``hello`` says is served; on any failure, assume everything, and say so."""
     assume = "assuming every op and ruleset is supported"
     if reply.answer is None:
         return Support(note=f"hello failed ({reply.problem}); {assume}")
@@ -160,19 +188,35 @@ class Run:
     results: list[Result] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    #: how many checks were selected (results holds fewer when the run was stopped)
+    total: int = 0
+    #: why the run was given up before its end, with how many checks were not run
+    stopped: str | None = None
 
     def count(self, status: Status) -> int:
         return sum(1 for r in self.results if r.status == status)
 
     @property
+    def not_run(self) -> int:
+        return self.total - len(self.results)
+
+    @property
     def failed(self) -> bool:
-        return self.count("fail") > 0
+        return self.count("fail") > 0 or self.stopped is not None
 
 
 Listener = Callable[[int, int, Result], None]
 
 
+def expected_text(case: Case) -> str:
+    """What the case expects, in short: an error code or the expected output as compact JSON."""
+    if case.expected_error is not None:
+        return f"error {case.expected_error}"
+    return compact(case.expected, 2000)
+
+
 def _verdict(check: Check, reply: Reply, known: bool) -> Result:
+    lines: tuple[str, ...] = ()
     if reply.answer is None:
         detail = reply.problem or "no answer"
         verdict: str | None = detail
@@ -180,12 +224,29 @@ def _verdict(check: Check, reply: Reply, known: bool) -> Result:
     else:
         verdict, got = judge(check.case, reply.answer)
         detail = verdict or ""
+        output = reply.answer.get("output")
+        if verdict is not None and check.case.expected_error is None and isinstance(output, dict):
+            lines = tuple(differences_shown(check.case.expected, output))
     stderr = reply.stderr if verdict is not None else ()
     wire = reply.answer is None
+    expected = expected_text(check.case) if verdict is not None else ""
     if known:
         note = NOW_PASSES if verdict is None else f"known failure: {detail}"
-        return Result(check, "skip", note, True, stderr, reply.seconds, got, wire)
-    return Result(check, "fail" if verdict else "pass", detail, False, stderr, reply.seconds, got, wire)
+        return Result(check, "skip", note, True, stderr, reply.seconds, got, wire, expected, lines)
+    status: Status = "fail" if verdict else "pass"
+    return Result(check, status, detail, False, stderr, reply.seconds, got, wire, expected, lines)
+
+
+def differences_shown(expected: Any, output: dict[str, Any]) -> list[str]:
+    """The diff of a wrong output against what was expected, for a failure's report; empty when
+    the two share nothing (the expected value and the answer, shown whole, say more)."""
+    from cpspec.conformance.cases import diff_lines
+
+    lines = diff_lines(expected, output)
+    if lines:
+        return lines if any(line.startswith(" ") for line in lines) else []
+    # Equal when printed (1 against 1.0 is no difference, true against 1 is): say where, then.
+    return [d.describe() for d in differences(expected, output, limit=20)]
 
 
 def _mark_answered_twice(run: Run, request_ids: dict[int, int], strays: Sequence[Any],
@@ -205,34 +266,138 @@ def _mark_answered_twice(run: Run, request_ids: dict[int, int], strays: Sequence
                 listener(index + 1, total, failed)
 
 
+class _Checker:
+    """Runs one check through a transport: the skip rules, the request, the verdict."""
+
+    def __init__(self, support: Support, skip_ids: Sequence[str]) -> None:
+        self.support = support
+        self.skip_ids = skip_ids
+
+    def run(self, transport: Transport, index: int, check: Check) -> tuple[Result, Reply | None]:
+        reason = self.support.skip_reason(check)
+        known = any(fnmatch.fnmatchcase(check.case.id, pattern) for pattern in self.skip_ids)
+        if reason is not None:
+            return Result(check, "skip", reason, known), None
+        reply = transport.exchange({"id": index + 1, "op": check.case.op, "ruleset": check.ruleset,
+                                    "input": check.case.input})
+        return _verdict(check, reply, known), reply
+
+
+Outcome = tuple[Result, Reply | None]
+
+
+class _Workers:
+    """One thread per transport, each taking the next check; outcomes handed back in corpus order."""
+
+    def __init__(self, checks: Sequence[Check], transports: Sequence[Transport], checker: _Checker,
+                 start: int) -> None:
+        self.checks = checks
+        self.checker = checker
+        self.start = start
+        self.stop = threading.Event()
+        self._lock = threading.Lock()
+        self._following = iter(range(start, len(checks)))
+        self._done: queue.Queue[tuple[int, Outcome | BaseException]] = queue.Queue()
+        self.threads = [threading.Thread(target=self._work, args=(t,), daemon=True) for t in transports]
+        for thread in self.threads:
+            thread.start()
+
+    def _work(self, transport: Transport) -> None:
+        while not self.stop.is_set():
+            with self._lock:
+                index = next(self._following, None)
+            if index is None:
+                return
+            try:
+                self._done.put((index, self.checker.run(transport, index, self.checks[index])))
+            except BaseException as exc:  # handed to the main thread, which raises it
+                self._done.put((index, exc))
+                return
+
+    def outcomes(self) -> Iterator[tuple[int, Outcome]]:
+        ready: dict[int, Outcome] = {}
+        for index in range(self.start, len(self.checks)):
+            while index not in ready:
+                finished, outcome = self._done.get()
+                if isinstance(outcome, BaseException):
+                    raise outcome
+                ready[finished] = outcome
+            yield index, ready.pop(index)
+
+    def end(self, seconds: float) -> None:
+        """Take no further check; wait up to ``seconds`` for the ones under way."""
+        self.stop.set()
+        deadline = time.monotonic() + seconds
+        for thread in self.threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+
 def run_checks(checks: Sequence[Check], transport: Transport, skip_ids: Sequence[str] = (),
-               listener: Listener | None = None) -> Run:
-    """Run every check in order through a started ``transport``; ``listener`` hears each result."""
+               listener: Listener | None = None, *, jobs: int = 1, max_timeouts: int = DEFAULT_MAX_TIMEOUTS,
+               on_hello: Callable[[Support], None] | None = None) -> Run:
+    """Run every check through a started ``transport``; ``listener`` hears each result, in order.
+
+    ``on_hello`` hears what the handshake found before any result. With ``jobs`` above 1 the
+    checks are shared among that many copies of the transport (processes) and still reported in
+    order. After ``max_timeouts`` answers in a row that did not come in time (0: never) the run is
+    stopped (``Run.stopped``). An implementation that exits before answering both ``hello`` and
+    the first check raises CpspecError (``--impl``): nothing could be checked.
+    """
     began = time.perf_counter()
-    run = Run(transport)
+    run = Run(transport, total=len(checks))
     request_ids: dict[int, int] = {}
+    timeout = float(getattr(transport, "timeout", 0.0))
+    watch = HangWatch(max_timeouts, timeout)
+    transports = [transport]
+    workers: _Workers | None = None
+    ended_early = True
     try:
-        run.support = handshake(transport)
-        for index, check in enumerate(checks):
-            reason = run.support.skip_reason(check)
-            known = any(fnmatch.fnmatchcase(check.case.id, pattern) for pattern in skip_ids)
+        run.support, hello = handshake(transport)
+        checker = _Checker(run.support, skip_ids)
+        first: list[tuple[int, Outcome]] = []
+        if hello.kind in (EXITED, CANNOT_START) and checks:
+            first = [(0, checker.run(transport, 0, checks[0]))]
+            reply = first[0][1][1]
+            why = never_answered([hello, reply]) if reply is not None else None
+            if why is not None:
+                raise CpspecError("bad_input", why, "--impl")
+        if on_hello is not None:
+            on_hello(run.support)
+        hung = watch.hung(hello)
+        stream: Iterator[tuple[int, Outcome]] = iter(first)
+        if not hung and jobs > 1:
+            transports += [transport.clone() for _ in range(jobs - 1)]
+            workers = _Workers(checks, transports, checker, len(first))
+            stream = itertools.chain(first, workers.outcomes())
+        elif not hung:
+            stream = itertools.chain(first, (
+                (index, checker.run(transport, index, checks[index])) for index in range(len(first), len(checks))))
+        for index, (result, reply) in stream:
             strays: tuple[Any, ...] = ()
-            if reason is not None:
-                result = Result(check, "skip", reason, known)
-            else:
-                request_id = index + 1
-                request_ids[request_id] = index
-                reply = transport.exchange({"id": request_id, "op": check.case.op, "ruleset": check.ruleset,
-                                            "input": check.case.input})
-                result, strays = _verdict(check, reply, known), reply.stray_ids
+            if reply is not None:
+                request_ids[index + 1] = index
+                strays = reply.stray_ids
                 if result.known_failure and result.detail == NOW_PASSES:
-                    run.warnings.append(f"skipped case now passes: {check.name}")
+                    run.warnings.append(f"skipped case now passes: {result.check.name}")
             run.results.append(result)
             if listener is not None:
                 listener(index + 1, len(checks), result)
             _mark_answered_twice(run, request_ids, strays, listener, len(checks))
+            if reply is not None and watch.hung(reply):
+                hung = True
+                break
+        if hung:
+            run.stopped = watch.verdict(run.not_run, "checks")
+        ended_early = hung
     finally:
-        late = transport.close()
+        if ended_early:  # stopped, interrupted or failed: nothing more is owed, end the processes now
+            for each in transports:
+                each.abort()
+        if workers is not None:
+            workers.end(timeout + 5)
+    late: list[Any] = []
+    for each in transports:
+        late += each.close()
     _mark_answered_twice(run, request_ids, late, listener, len(checks))
     run.seconds = time.perf_counter() - began
     return run

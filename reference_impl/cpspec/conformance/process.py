@@ -4,6 +4,11 @@ Three daemon threads per child: one writes requests to its stdin, one splits its
 stdout into lines (refusing lines over a byte cap, so a flood costs bounded memory), one
 drains its stderr (keeping the last few lines for the report, so a chatty child cannot
 fill the pipe and deadlock). The harness only ever waits on a queue with a deadline.
+
+Each child runs in a session (so a process group) of its own, and every child still
+running is remembered: :func:`ending_children_on_signals` turns SIGTERM into an
+interruption and, however the run ends, kills the whole process group of each child, so
+that no grandchild outlives the harness.
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
-from typing import IO, Final
+from collections.abc import Iterator, Sequence
+from types import FrameType
+from typing import IO, Any, Final
 
 #: The most bytes one answer line may have.
 DEFAULT_LINE_CAP: Final = 4 * 1024 * 1024
@@ -44,6 +50,10 @@ TIMEOUT: Final = Timeout()
 
 Line = bytes | Overflow | EndOfOutput | Timeout
 
+#: Every child started and not yet killed, so that an interrupted run can end them all.
+_LIVE: set[ChildProcess] = set()
+_LIVE_LOCK = threading.Lock()
+
 
 class ChildProcess:
     """One running implementation; start it with :meth:`start`, end it with :meth:`kill`."""
@@ -68,7 +78,10 @@ class ChildProcess:
             list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             bufsize=0, start_new_session=True,
         )
-        return cls(popen, line_cap)
+        child = cls(popen, line_cap)
+        with _LIVE_LOCK:
+            _LIVE.add(child)
+        return child
 
     # --- the three pipe threads ---
 
@@ -186,16 +199,60 @@ class ChildProcess:
             return None
 
     def kill(self) -> None:
-        """Kill the child and its process group; never blocks for long."""
+        """Kill the child and its whole process group; never blocks for long.
+
+        The group is killed even when the child itself has already exited: a grandchild
+        it started may still be running in it.
+        """
         self._stop.set()
         self.close_stdin()
-        if self.popen.poll() is None:
-            try:
-                os.killpg(self.popen.pid, signal.SIGKILL)
-            except (OSError, AttributeError):
+        try:
+            os.killpg(self.popen.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass  # nobody is left in the group
+        except (OSError, AttributeError):
+            if self.popen.poll() is None:
                 self.popen.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):  # an unkillable child is left behind
             self.popen.wait(timeout=5)
+        with _LIVE_LOCK:
+            _LIVE.discard(self)
+
+
+def kill_all_children() -> int:
+    """Kill every child still running (and its process group); how many there were."""
+    with _LIVE_LOCK:
+        children = list(_LIVE)
+    for child in children:
+        child.kill()
+    return len(children)
+
+
+class Interrupted(KeyboardInterrupt):
+    """The run was stopped by a signal (SIGINT or SIGTERM)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def ending_children_on_signals() -> Iterator[None]:
+    """Within the block, SIGINT and SIGTERM raise :class:`Interrupted` (in the main thread);
+    on the way out, however it is left, every child's process group is killed."""
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        raise Interrupted(signum)
+
+    previous: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for which in (signal.SIGINT, signal.SIGTERM):
+            previous[which] = signal.signal(which, stop)
+    try:
+        yield
+    finally:
+        kill_all_children()
+        for which, handler in previous.items():
+            signal.signal(which, handler)
 
 
 def describe_exit(status: int | None) -> str:

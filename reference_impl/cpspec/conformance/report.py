@@ -27,7 +27,21 @@ def failure_line(result: Result) -> str:
     return " ".join(text.split())  # never more than one line, whatever came back
 
 
+def failure_details(result: Result) -> list[str]:
+    """The indented lines under a failure line: what was expected, and the diff against the answer."""
+    if not result.expected:
+        return []
+    lines = [f"    expected: {result.expected}"]
+    if result.differences:
+        lines.append("    diff (- expected, + answer):")
+        lines += [f"      {line}" for line in result.differences]
+    elif result.got and not result.wire_problem:
+        lines.append(f"    got: {result.got[:2000]}")
+    return lines
+
+
 def summary_line(run: Run) -> str:
+    """``N passed, N failed`` and ``, N skipped`` when any was: always the last line of stdout."""
     line = f"{run.count('pass')} passed, {run.count('fail')} failed"
     skipped = run.count("skip")
     return f"{line}, {skipped} skipped" if skipped else line
@@ -44,7 +58,10 @@ def skip_notes(run: Run) -> list[str]:
 
 
 class Progress:
-    """``[12/340] case-id [ruleset]`` on a terminal's stderr, redrawn at most ten times a second."""
+    """``[12/340] label`` on a terminal's stderr, redrawn at most ten times a second.
+
+    The conformance harness labels each step with the check's name, the fuzzer with its op.
+    """
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream or sys.stderr
@@ -52,12 +69,12 @@ class Progress:
         self._last = 0.0
         self._shown = False
 
-    def update(self, done: int, total: int, result: Result) -> None:
+    def update(self, done: int, total: int, label: str) -> None:
         now = time.monotonic()
         if not self.enabled or (now - self._last < 0.1 and done < total):
             return
         self._last = now
-        self.stream.write(f"\r\x1b[K[{done}/{total}] {result.check.name}"[:200])
+        self.stream.write(f"\r\x1b[K[{done:,}/{total:,}] {label}"[:200])
         self.stream.flush()
         self._shown = True
 
@@ -82,7 +99,9 @@ def junit_xml(run: Run, corpus: str) -> bytes:
         "time": f"{run.seconds:.3f}",
     })
     properties = ET.SubElement(suite, "properties")
-    for name, value in (("target", run.transport.target), ("mode", run.transport.mode), ("corpus", corpus)):
+    stopped = [("stopped", run.stopped)] if run.stopped else []
+    for name, value in (("target", run.transport.target), ("mode", run.transport.mode), ("corpus", corpus),
+                        *stopped):
         ET.SubElement(properties, "property", {"name": name, "value": _clean(value)})
     for result in run.results:
         check = result.check
@@ -94,8 +113,10 @@ def junit_xml(run: Run, corpus: str) -> bytes:
         })
         if result.status == "fail":
             failure = ET.SubElement(case, "failure", {"message": _clean(result.detail[:1000])})
+            diff = "".join(f"\n  {line}" for line in result.differences)
             failure.text = _clean(f"{result.detail}\npins: {', '.join(check.case.pins) or '-'}\n"
-                                  f"derivation: {check.case.derivation}\ngot: {result.got}")
+                                  f"derivation: {check.case.derivation}\nexpected: {result.expected}\n"
+                                  f"got: {result.got}" + (f"\ndiff (- expected, + answer):{diff}" if diff else ""))
         elif result.status == "skip":
             ET.SubElement(case, "skipped", {"message": _clean(result.detail[:1000])})
         if result.stderr:
@@ -114,7 +135,8 @@ def json_report(run: Run, corpus: str) -> dict[str, Any]:
         "corpus": corpus,
         "implementation": run.support.hello,
         "summary": {"passed": run.count("pass"), "failed": run.count("fail"), "skipped": run.count("skip"),
-                    "seconds": round(run.seconds, 3)},
+                    "not_run": run.not_run, "seconds": round(run.seconds, 3)},
+        "stopped": run.stopped,
         "notes": [n for n in [run.support.note] if n] + skip_notes(run),
         "warnings": list(run.warnings),
         "results": [
@@ -128,6 +150,8 @@ def json_report(run: Run, corpus: str) -> dict[str, Any]:
                 "status": r.status,
                 "known_failure": r.known_failure,
                 "detail": r.detail,
+                "expected": r.expected,
+                "diff": list(r.differences),
                 "got": r.got if r.status != "pass" else "",
                 "stderr": list(r.stderr),
                 "seconds": round(r.seconds, 4),

@@ -13,9 +13,36 @@ from cpspec.conformance.transport import InProcessTransport, PerCaseTransport, P
 from cpspec.errors import CpspecError
 
 MAX_TIMEOUT = 3600.0
+MAX_JOBS = 64
 
 
-def make_transport(impl: str | None, per_case: bool, timeout: float, engine: str | None = None) -> Transport:
+def check_timeout(timeout: float) -> float:
+    if not math.isfinite(timeout) or not 0 < timeout <= MAX_TIMEOUT:
+        raise CpspecError("bad_input", f"must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}",
+                          "--timeout")
+    return timeout
+
+
+def check_count(value: int, option: str, low: int, high: int) -> int:
+    """A whole-number option within [low, high], or a located error."""
+    if not low <= value <= high:
+        raise CpspecError("bad_input", f"must be a whole number from {low} to {high:,}", option)
+    return value
+
+
+def command_argv(command: str, option: str) -> list[str]:
+    """An implementation's command line split as a shell would, or a located error."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise CpspecError("bad_input", f"cannot split the command: {exc}", option) from None
+    if not argv:
+        raise CpspecError("bad_input", "the command is empty", option)
+    return argv
+
+
+def make_transport(impl: str | None, per_case: bool, timeout: float, jobs: int = 1,
+                   engine: str | None = None) -> Transport:
     """The transport the options ask for; ``engine`` (the in-process engine's path) only without ``--impl``."""
     if engine is not None:
         from cpspec.engines import engine_named
@@ -24,23 +51,21 @@ def make_transport(impl: str | None, per_case: bool, timeout: float, engine: str
         if impl is not None:
             raise CpspecError("bad_input", "--engine chooses the in-process engine's path; it does not go with --impl",
                               "--engine")
-    if not math.isfinite(timeout) or not 0 < timeout <= MAX_TIMEOUT:
-        raise CpspecError("bad_input", f"must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}",
-                          "--timeout")
+    check_timeout(timeout)
+    check_count(jobs, "--jobs", 1, MAX_JOBS)
     if impl is None:
         if per_case:
             raise CpspecError("bad_input", "--per-case needs --impl COMMAND", "--per-case")
+        if jobs > 1:
+            raise CpspecError("bad_input", "--jobs needs --impl COMMAND (the in-process reference is one process)",
+                              "--jobs")
         return InProcessTransport(engine or "fast")
-    try:
-        argv = shlex.split(impl)
-    except ValueError as exc:
-        raise CpspecError("bad_input", f"cannot split the command: {exc}", "--impl") from None
-    if not argv:
-        raise CpspecError("bad_input", "the command is empty", "--impl")
+    argv = command_argv(impl, "--impl")
     return PerCaseTransport(argv, timeout) if per_case else PersistentTransport(argv, timeout)
 
 
-def _closed(values: list[str], allowed: list[str], option: str) -> tuple[str, ...]:
+def closed_values(values: list[str], allowed: list[str], option: str) -> tuple[str, ...]:
+    """``values`` when each is one of ``allowed``, else a located error naming the known ones."""
     for value in values:
         if value not in allowed:
             raise CpspecError("bad_input", f"unknown value {value!r}; known: {', '.join(allowed)}", option)
@@ -57,9 +82,9 @@ def select_checks(args: argparse.Namespace) -> tuple[list[Check], list[str], Pat
     cases = load_corpus(corpus)
     definitions = case_schema()["$defs"]
     selection = Selection(
-        rulesets=_closed(args.ruleset, bundled_registry().ids(), "--ruleset"),
-        ops=_closed(args.op, list(definitions["op"]["enum"]), "--op"),
-        tags=_closed(args.tag, list(definitions["tag"]["enum"]), "--tag"),
+        rulesets=closed_values(args.ruleset, bundled_registry().ids(), "--ruleset"),
+        ops=closed_values(args.op, list(definitions["op"]["enum"]), "--op"),
+        tags=closed_values(args.tag, list(definitions["tag"]["enum"]), "--tag"),
         ids=tuple(args.id),
     )
     checks = selection.checks(cases)

@@ -1,0 +1,551 @@
+"""Seeded random protocol requests for every op and ruleset, built to reach the rules.
+
+Random cards alone almost never hold a natural, tie a segment or make a bonus hand, so
+hands are built on purpose: a setting is three hands of chosen categories (back at least as
+strong a category as the middle, the middle as the front, so that most settings keep the
+order and some, of equal categories, do not), 13 cards may be built to hold a natural, two
+players may hold the same ranks in a segment, and some settings are fouled on purpose.
+What a ruleset allows (players, seat names, declarations, surrender and timeout, stacks,
+tournaments, a collection table) is read from its parameters, never from its name. About one
+request in ten is made bad on purpose (a bad card, a duplicate, a wrong size, an unknown field,
+a wrong type, a stack a ruleset does not take, ...), one thing at a time.
+
+Only :class:`random.Random` seeded with the seed is used, so the same seed, count, rulesets
+and ops give the same requests, byte for byte.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from cpspec.rules.model import Ruleset
+
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
+ACE: Final = 12
+
+#: How often each op is drawn: cheap ops often, the slow ``settings`` (milliseconds) and ``advise``
+#: (tens of milliseconds) rarely. Whatever the weights, the first requests of a run take each op once.
+OP_WEIGHTS: Final[Mapping[str, float]] = {
+    "score": 400, "tournament": 80, "classify": 100, "compare": 100, "check_setting": 100,
+    "find_naturals": 80, "settings": 4, "collection": 40, "describe_ruleset": 10, "hello": 10, "advise": 0.25,
+}
+#: The share of requests made bad on purpose.
+BAD_SHARE: Final = 0.1
+#: The natural kinds the generator can build (the ``kind`` of a ruleset's natural hands).
+NATURAL_KINDS: Final = ("dragon", "six_pairs", "three_flushes", "three_straights")
+
+Card = int  # rank * 4 + suit, as in cpspec.rules.cards
+#: How many cards of each rank a hand of a category (and size) holds, the ranks drawn at random.
+_CATEGORIES: Final = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
+                      "four_of_a_kind", "straight_flush")
+_FRONTS: Final = ("high_card", "pair", "three_of_a_kind")
+#: Orders of the 13 ranks to draw distinct ranks from: a fixed table, cheaper than a sample each time.
+_PERMUTATIONS: Final = [random.Random(n).sample(range(13), 13) for n in range(1024)]
+_SHAPES: Final = {
+    ("high_card", 5): (1, 1, 1, 1, 1), ("high_card", 3): (1, 1, 1), ("pair", 5): (2, 1, 1, 1), ("pair", 3): (2, 1),
+    ("two_pair", 5): (2, 2, 1), ("three_of_a_kind", 5): (3, 1, 1), ("three_of_a_kind", 3): (3,),
+    ("full_house", 5): (3, 2), ("four_of_a_kind", 5): (4, 1),
+}
+Setting = tuple[list[Card], list[Card], list[Card]]
+
+
+def card_text(card: Card) -> str:
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def texts(cards: Sequence[Card]) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def generate_requests(seed: int, count: int, rulesets: Sequence[str] | None = None,
+                      ops: Sequence[str] | None = None, bad_share: float = BAD_SHARE) -> Iterator[dict[str, Any]]:
+    """``count`` protocol requests ``{"id": n, "op": ..., "ruleset": ..., "input": ...}``, ids 1 to count.
+
+    ``rulesets`` and ``ops`` limit what is drawn (default: every bundled ruleset, every op of
+    :data:`OP_WEIGHTS`); the first requests take each op once, in that order, the rest are drawn
+    by :data:`OP_WEIGHTS`. ``bad_share`` is the share of requests made bad on purpose (0 for
+    none). The same arguments give the same requests. Raises ValueError for an unknown op or
+    an empty choice.
+    """
+    from cpspec.rulesets.loader import bundled_registry
+
+    registry = bundled_registry()
+    chosen_rulesets = [registry.get(r) for r in (rulesets if rulesets is not None else registry.ids())]
+    chosen_ops = list(ops) if ops is not None else list(OP_WEIGHTS)
+    unknown = [op for op in chosen_ops if op not in OP_WEIGHTS]
+    if unknown or not chosen_ops or not chosen_rulesets:
+        raise ValueError(f"nothing to draw from (unknown ops: {unknown})" if unknown else "nothing to draw from")
+    weights = [OP_WEIGHTS[op] for op in chosen_ops]
+    rng = random.Random(seed)
+    for number in range(1, count + 1):
+        op = chosen_ops[number - 1] if number <= len(chosen_ops) else rng.choices(chosen_ops, weights)[0]
+        ruleset = rng.choice(chosen_rulesets)
+        data = _INPUTS[op](_Maker(rng, ruleset))
+        request: dict[str, Any] = {"id": number, "op": op}
+        if op != "hello":
+            request["ruleset"] = ruleset.id
+        request["input"] = data
+        if rng.random() < bad_share:
+            spoil(rng, request, ruleset)
+        yield request
+
+
+class _Maker:
+    """Builds the inputs of one request from a shuffled deck, under one ruleset."""
+
+    def __init__(self, rng: random.Random, ruleset: Ruleset) -> None:
+        self.rng = rng
+        self.ruleset = ruleset
+        self.shuffle()
+
+    def shuffle(self) -> None:
+        """A full deck again; its order is drawn when first needed (most hands are built by rank)."""
+        self.order: list[Card] = []
+        self.free = set(range(52))
+        self.suits = self.rng.sample(range(4), 4)  # the order in which suits are tried for a rank
+
+    # --- cards ---
+
+    def next_cards(self, count: int) -> list[Card]:
+        """The next ``count`` free cards of the shuffled deck (fewer when the deck runs out)."""
+        if not self.order:
+            self.order = list(range(52))
+            self.rng.shuffle(self.order)
+        found = []
+        for card in self.order:
+            if card in self.free:
+                found.append(card)
+                if len(found) == count:
+                    break
+        self.free.difference_update(found)
+        return found
+
+    def put_back(self, cards: Sequence[Card]) -> None:
+        self.free.update(cards)
+
+    def hand_of_ranks(self, ranks: Sequence[int], suit: int | None = None) -> list[Card] | None:
+        """Cards of these ranks (a rank repeated for a pair), of one suit if given; None if not left."""
+        taken: list[Card] = []
+        free = self.free
+        for index, rank in enumerate(ranks):
+            # Each card starts from the next suit: five distinct ranks make no flush by accident.
+            suits = (suit,) if suit is not None else self.suits[index % 4:] + self.suits[:index % 4]
+            for tried in suits:
+                card = rank * 4 + tried
+                if card in free:
+                    free.discard(card)
+                    taken.append(card)
+                    break
+            else:
+                self.put_back(taken)
+                return None
+        return taken
+
+    def distinct_ranks(self, count: int) -> list[int]:
+        return _PERMUTATIONS[self.rng.randrange(len(_PERMUTATIONS))][:count]
+
+    def hand(self, category: str, size: int) -> list[Card] | None:
+        """A hand of ``size`` cards (3 or 5) of the given category, from the deck; None if it cannot be made."""
+        rng = self.rng
+        if category == "straight" or category == "straight_flush":
+            top = rng.randrange(3 if size == 5 else 1, 13)  # 3: five-high, the wheel
+            ranks = [(top - i) % 13 for i in range(size)] if top >= size - 1 else [ACE, *range(size - 1)]
+            suit = rng.randrange(4) if category == "straight_flush" else None
+            return self.hand_of_ranks(ranks, suit)
+        if category == "flush":
+            return self.hand_of_ranks(self.distinct_ranks(size), rng.randrange(4))
+        shape = _SHAPES[category, size]
+        ranks = self.distinct_ranks(len(shape))
+        return self.hand_of_ranks([r for r, n in zip(ranks, shape, strict=True) for _ in range(n)])
+
+    def setting(self) -> Setting:
+        """A front, middle and back of chosen categories, from the back down.
+
+        Mostly each a category below the one behind it, so that the order holds whatever the
+        ranks; one time in eight the same category as the one behind it, which fouls or not by rank.
+        """
+        rng = self.rng
+        back = rng.choices(_CATEGORIES, [1, 3, 20, 12, 12, 12, 10, 6, 4])[0]
+        at = _CATEGORIES.index(back)
+        same = rng.random() < 1 / 8
+        middle = back if same else rng.choice(_CATEGORIES[1:at] or _CATEGORIES[:1])
+        below = _CATEGORIES.index(middle) + (1 if rng.random() < 1 / 6 else 0)
+        front = rng.choice([f for f in _FRONTS if _CATEGORIES.index(f) < below] or _FRONTS[:1])
+        parts = [self.hand(back, 5), self.hand(middle, 5), self.hand(front, 3)]
+        if any(p is None for p in parts):
+            for part in parts:
+                self.put_back(part or [])
+            return self.any_setting()
+        b, m, f = parts
+        assert b is not None and m is not None and f is not None
+        return f, m, b
+
+    def any_setting(self) -> Setting:
+        """The next 13 cards, grouped by rank and set strongest groups last (often in order)."""
+        cards = self.next_cards(13)
+        count = {r: sum(1 for c in cards if c >> 2 == r) for r in {c >> 2 for c in cards}}
+        cards.sort(key=lambda c: (count[c >> 2], c >> 2))
+        return cards[:3], cards[3:8], cards[8:]
+
+    def natural(self, kind: str) -> Setting | None:
+        """13 cards holding the natural ``kind``, set as it is naturally set; None if the deck cannot."""
+        rng = self.rng
+        if kind == "dragon":
+            cards = self.hand_of_ranks(range(13))
+            return (cards[:3], cards[3:8], cards[8:]) if cards else None
+        if kind == "six_pairs":
+            shape = rng.choice([[2] * 6 + [1], [2] * 5 + [3], [2] * 4 + [4, 1]])  # trips or quads counted as pairs
+            ranks = self.distinct_ranks(len(shape))
+            cards = self.hand_of_ranks([r for r, n in zip(ranks, shape, strict=True) for _ in range(n)])
+            return (cards[:3], cards[3:8], cards[8:]) if cards else None
+        if kind == "three_flushes":
+            suits = [rng.randrange(4) for _ in range(3)]
+            parts = [self.hand_of_ranks(self.distinct_ranks(n), s) for n, s in zip((3, 5, 5), suits, strict=True)]
+        else:
+            parts = [self.hand("straight", n) for n in (3, 5, 5)]
+        if any(p is None for p in parts):
+            for part in parts:
+                self.put_back(part or [])
+            return None
+        front, middle, back = parts
+        assert front is not None and middle is not None and back is not None
+        return front, middle, back
+
+    # --- players ---
+
+    def seats(self, count: int) -> list[str]:
+        names = self.ruleset.parameters.players.seat_names
+        rng = self.rng
+        if names is not None:
+            chosen = rng.sample(list(names), count)
+            return chosen if rng.random() < 0.5 else sorted(chosen, key=list(names).index)
+        pool = rng.choice([["A", "B", "C", "D"], ["North", "East", "South", "West"], ["P1", "P2", "P3", "P4"],
+                           ["Ann", "Bob", "Cy", "Di"], ["东", "南", "西", "北"]])
+        return pool[:count]
+
+    def player(self, seat: str) -> dict[str, Any]:
+        """One player of a deal: most set a hand; some hold a natural, foul, surrender or time out.
+
+        A declaration the ruleset does not provide for (an error) is made only rarely, so that
+        a deal of four is seldom an error because of one player.
+        """
+        rng = self.rng
+        params = self.ruleset.parameters
+        roll = rng.random()
+        naturals = params.naturals
+        odd = rng.random() < 0.02  # a declaration the ruleset may not allow
+        if roll < 0.14 and naturals.hands:
+            hand = rng.choice(naturals.hands)
+            built = self.natural(hand.kind) if hand.kind in NATURAL_KINDS else None
+            if built is not None:
+                return self.natural_player(seat, built, hand.id)
+        if roll < 0.17 and (naturals.hands or odd):
+            # A declaration of a natural that is (almost always) not held: a false declaration.
+            front, middle, back = self.setting()
+            return {"seat": seat, "declare": "natural", "front": texts(front), "middle": texts(middle),
+                    "back": texts(back)}
+        allowed = [d for d in ("surrender", "timeout") if getattr(params.penalties, d) is not None]
+        if roll < 0.23 and (allowed or odd):
+            declare = rng.choice(["surrender", "timeout"] if odd else allowed)
+            if rng.random() < 0.5:
+                return {"seat": seat, "declare": declare}
+            front, middle, back = self.setting()
+            return {"seat": seat, "declare": declare, "front": texts(front), "middle": texts(middle),
+                    "back": texts(back)}
+        front, middle, back = self.setting()
+        if roll > 0.96:  # fouled on purpose: the middle and back exchanged, or the front and the middle's top
+            if rng.random() < 0.5:
+                middle, back = back, middle
+            else:
+                front, middle = middle[:3], front + middle[3:]
+        return {"seat": seat, "front": texts(front), "middle": texts(middle), "back": texts(back)}
+
+    def natural_player(self, seat: str, built: Setting, natural_id: str) -> dict[str, Any]:
+        rng = self.rng
+        front, middle, back = built
+        player: dict[str, Any] = {"seat": seat}
+        declared = self.ruleset.parameters.naturals.declaration == "declared"
+        if rng.random() < (0.75 if declared else 0.3):
+            player["declare"] = "natural"
+            if rng.random() < 0.5:
+                player["natural"] = natural_id
+            if rng.random() < 0.4:
+                cards = front + middle + back
+                rng.shuffle(cards)
+                player["cards"] = texts(cards)
+                return player
+        player.update(front=texts(front), middle=texts(middle), back=texts(back))
+        return player
+
+    def mirrored(self, seat: str, model: dict[str, Any]) -> dict[str, Any] | None:
+        """A player holding ``model``'s ranks (other suits) in some segments: tied segments.
+
+        The back with the middle most of the time (the order then holds as the model's does),
+        sometimes all three, one alone now and then. None when the deck has not the cards.
+        """
+        rng = self.rng
+        copied = rng.choices([("back", "middle"), ("back", "middle", "front"), ("back",), ("middle",), ("front",)],
+                             [4, 2, 1, 1, 1])[0]
+        front, middle, back = self.setting()
+        fresh = {"front": front, "middle": middle, "back": back}
+        for segment in copied:
+            self.put_back(fresh[segment])
+        made: dict[str, list[Card]] = {}
+        for segment in copied:
+            cards = [RANKS.index(t[0]) * 4 + SUITS.index(t[1]) for t in model[segment]]
+            suits = {c & 3 for c in cards}
+            if len(suits) == 1:  # a flush ties a flush of another suit
+                options = [self.hand_of_ranks([c >> 2 for c in cards], s) for s in range(4) if s not in suits]
+                copy = next((o for o in options if o), None)
+                for other in options:
+                    if other and other is not copy:
+                        self.put_back(other)
+            else:
+                copy = self.hand_of_ranks([c >> 2 for c in cards])
+            if copy is None:
+                for cards_made in [*made.values(), *(fresh[k] for k in fresh if k not in copied)]:
+                    self.put_back(cards_made)
+                return None
+            made[segment] = copy
+        fresh.update(made)
+        return {"seat": seat, "front": texts(fresh["front"]), "middle": texts(fresh["middle"]),
+                "back": texts(fresh["back"])}
+
+    def deal(self, seats: list[str] | None = None) -> dict[str, Any]:
+        rng = self.rng
+        limits = self.ruleset.parameters.players
+        if seats is None:
+            seats = self.seats(rng.randint(limits.min, limits.max))
+        players: list[dict[str, Any]] = []
+        for seat in seats:
+            model = players[-1] if players and rng.random() < 0.4 else None
+            twin = self.mirrored(seat, model) if model and "front" in model and "declare" not in model else None
+            players.append(twin or self.player(seat))
+        deal: dict[str, Any] = {"players": players}
+        if self.ruleset.parameters.settlement is not None and rng.random() < 0.5:
+            deal["button"] = rng.choice(seats)
+            deal["stacks"] = {s: rng.choice([0, 1, 2, 3, 5, 8, 12, 100]) for s in seats}
+        return deal
+
+    def thirteen(self) -> list[Card]:
+        """13 cards: half the time holding a natural of the ruleset (or another), else as dealt."""
+        kinds = [h.kind for h in self.ruleset.parameters.naturals.hands if h.kind in NATURAL_KINDS]
+        if self.rng.random() < 0.5:
+            built = self.natural(self.rng.choice(kinds or list(NATURAL_KINDS)))
+            if built is not None:
+                return built[0] + built[1] + built[2]
+        return self.next_cards(13)
+
+
+# --- the inputs of each op ---
+
+
+def _score(m: _Maker) -> dict[str, Any]:
+    return m.deal()
+
+
+def _tournament(m: _Maker) -> dict[str, Any]:
+    rng = m.rng
+    limits = m.ruleset.parameters.players
+    seats = m.seats(rng.randint(limits.min, limits.max))
+    deals = []
+    for _ in range(rng.choice([1, 1, 2, 2, 3, 4, 6, 8])):
+        m.shuffle()
+        deal = m.deal(rng.sample(seats, len(seats)) if rng.random() < 0.2 else list(seats))
+        deal.pop("button", None)
+        deal.pop("stacks", None)
+        if rng.random() < 0.15:
+            deal["replacements"] = {rng.choice(seats): rng.choice(["Eve", "Finn", "Gus"])}
+        deals.append(deal)
+    data: dict[str, Any] = {"deals": deals}
+    if rng.random() < 0.3:
+        data["names"] = {s: f"player {i + 1}" for i, s in enumerate(seats) if rng.random() < 0.7}
+    return data
+
+
+def _classify(m: _Maker) -> dict[str, Any]:
+    return {"cards": texts(_one_hand(m, m.rng.choice([3, 5, 5])))}
+
+
+def _one_hand(m: _Maker, size: int) -> list[Card]:
+    categories = _FRONTS if size == 3 else _CATEGORIES
+    return m.hand(m.rng.choice(categories), size) or m.next_cards(size)
+
+
+def _compare(m: _Maker) -> dict[str, Any]:
+    rng = m.rng
+    size_a, size_b = rng.choice([(5, 5), (5, 5), (3, 3), (3, 5), (5, 3)])
+    a = _one_hand(m, size_a)
+    if size_a == size_b and rng.random() < 0.35:  # the same ranks, other suits: a tie, unless a flush
+        b = m.hand_of_ranks([c >> 2 for c in a]) or _one_hand(m, size_b)
+    else:
+        b = _one_hand(m, size_b)
+    return {"a": texts(a), "b": texts(b)}
+
+
+def _check_setting(m: _Maker) -> dict[str, Any]:
+    player = m.player("A")
+    if "front" not in player:
+        front, middle, back = m.setting()
+        return {"front": texts(front), "middle": texts(middle), "back": texts(back)}
+    return {key: player[key] for key in ("front", "middle", "back")}
+
+
+def _find_naturals(m: _Maker) -> dict[str, Any]:
+    return {"cards": texts(m.thirteen())}
+
+
+def _settings(m: _Maker) -> dict[str, Any]:
+    data: dict[str, Any] = {"cards": texts(m.thirteen())}
+    if m.rng.random() < 0.4:
+        data["list"] = m.rng.random() < 0.7
+        if m.rng.random() < 0.7:
+            data["limit"] = m.rng.choice([0, 1, 3, 10])
+    return data
+
+
+def _collection(m: _Maker) -> dict[str, Any]:
+    table = m.ruleset.parameters.collection
+    levels = [level.game for level in table.levels] if table else [5.0, 10.0]
+    game = m.rng.choice([*levels, *levels, 1, 7, 15, 99, 101, 250, 2.5, 1000000])
+    return {"game": int(game) if float(game).is_integer() else game}
+
+
+def _advise(m: _Maker) -> dict[str, Any]:
+    rng = m.rng
+    limits = m.ruleset.parameters.players
+    return {"cards": texts(m.thirteen()), "opponents": rng.randint(max(1, limits.min - 1), limits.max - 1),
+            "deals": rng.randint(1, 3), "seed": rng.randrange(1000), "candidates": rng.randint(1, 2)}
+
+
+def _nothing(_: _Maker) -> dict[str, Any]:
+    return {}
+
+
+_INPUTS: Final[Mapping[str, Callable[[_Maker], dict[str, Any]]]] = {
+    "score": _score, "tournament": _tournament, "classify": _classify, "compare": _compare,
+    "check_setting": _check_setting, "find_naturals": _find_naturals, "settings": _settings,
+    "collection": _collection, "advise": _advise, "describe_ruleset": _nothing, "hello": _nothing,
+}
+
+
+# --- bad inputs ---
+
+
+def card_lists(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths of every list of card texts inside ``value``."""
+    if isinstance(value, list):
+        if value and all(isinstance(v, str) and len(v) == 2 for v in value):
+            return [path]
+        return [p for i, v in enumerate(value) for p in card_lists(v, (*path, i))]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in card_lists(v, (*path, k))]
+    return []
+
+
+def at_path(value: Any, path: Sequence[Any]) -> Any:
+    for step in path:
+        value = value[step]
+    return value
+
+
+def object_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths of every object inside ``value`` (``value`` itself included)."""
+    found = [path] if isinstance(value, dict) else []
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return found
+    return found + [p for k, v in items for p in object_paths(v, (*path, k))]
+
+
+def spoil(rng: random.Random, request: dict[str, Any], ruleset: Ruleset) -> None:
+    """Make one thing about ``request`` wrong (in place): the card, shape, type or field level."""
+    data = request["input"]
+    lists = card_lists(data)
+    choices: list[str] = ["field", "type", "request"]
+    if lists:
+        choices += ["card", "card", "duplicate", "size", "size"]
+    if isinstance(data.get("players"), list) or isinstance(data.get("deals"), list):
+        choices += ["players", "seat", "declare", "stacks"]
+    if "game" in data or "limit" in data or "list" in data or "opponents" in data:
+        choices += ["number", "number"]
+    how = rng.choice(choices)
+    if how == "card":
+        cards = at_path(data, rng.choice(lists))
+        cards[rng.randrange(len(cards))] = rng.choice(["Xx", "10h", "1s", "", "A", "Ahh", 7, None, "Zc", "Ao"])
+    elif how == "duplicate":
+        first, second = rng.choice(lists), rng.choice(lists)
+        source, target = at_path(data, first), at_path(data, second)
+        target[rng.randrange(len(target))] = rng.choice(source)
+    elif how == "size":
+        cards = at_path(data, rng.choice(lists))
+        if rng.random() < 0.5 and len(cards) > 1:
+            cards.pop(rng.randrange(len(cards)))
+        else:
+            cards.append(rng.choice(["2c", "2d", "2h", "2s"]))
+    elif how == "players":
+        deal = data if "players" in data else rng.choice(data["deals"])
+        if len(deal["players"]) > 1 and rng.random() < 0.6:
+            gone = deal["players"].pop()
+            if isinstance(deal.get("stacks"), dict):
+                deal["stacks"].pop(gone.get("seat"), None)
+            if deal.get("button") == gone.get("seat"):
+                deal.pop("button")
+                deal.pop("stacks", None)
+        else:
+            deal["players"].append({"seat": "Extra", "declare": "surrender"})
+    elif how == "seat":
+        deal = data if "players" in data else rng.choice(data["deals"])
+        player = rng.choice(deal["players"])
+        player["seat"] = rng.choice(["", " ", "x" * 65, 7, None, deal["players"][0]["seat"], "Nowhere"])
+    elif how == "declare":
+        deal = data if "players" in data else rng.choice(data["deals"])
+        player = rng.choice(deal["players"])
+        if rng.random() < 0.5:
+            player["declare"] = rng.choice(["pass", "Natural", "", 1, None])
+        else:
+            known = [h.id for h in ruleset.parameters.naturals.hands]
+            player["natural"] = rng.choice(["royal-flush", "", 3, None, *known])
+    elif how == "stacks":
+        deal = data if "players" in data else rng.choice(data["deals"])
+        seats = [p.get("seat") for p in deal["players"]]
+        deal["button"] = rng.choice([*seats, "Nowhere", None, 3])
+        stacks: dict[str, Any] = {s: 5 for s in seats if isinstance(s, str)}
+        if stacks and rng.random() < 0.6:
+            stacks[rng.choice(list(stacks))] = rng.choice([-1, 2.5, "5", True, None, 10**13])
+        deal["stacks"] = rng.choice([stacks, {}, [5, 5], None])
+    elif how == "number":
+        key = rng.choice([k for k in ("game", "limit", "list", "opponents", "deals", "seed") if k in data] or ["game"])
+        data[key] = rng.choice([0, -1, 1.5, "ten", True, None, 10**13, [], 72073])
+    elif how == "field":
+        path = rng.choice(object_paths(data))
+        target = at_path(data, path)
+        if target and rng.random() < 0.5:
+            target.pop(rng.choice(list(target)))
+        else:
+            target[rng.choice(["colour", "Seat", "extra", "cards", "natural"])] = rng.choice([1, "x", [], None])
+    elif how == "type":
+        path = rng.choice(object_paths(data))
+        target = at_path(data, path)
+        if target:
+            key = rng.choice(list(target))
+            target[key] = rng.choice(["x", 1, {}, [], None, True])
+        else:
+            request["input"] = rng.choice([[], "x", None, 3])
+    else:
+        what = rng.choice(["op", "ruleset", "extra", "input"])  # the id stays readable: answers are matched by it
+        if what == "op":
+            request["op"] = rng.choice(["dance", "Score", "", 5])
+        elif what == "ruleset":
+            request["ruleset"] = rng.choice(["nonesuch", "", 5, None])
+        elif what == "extra":
+            request["colour"] = "red"
+        else:
+            request["input"] = rng.choice([[], "x", None, 3])
