@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cpspec.errors import CpspecError
+from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
 from cpspec.present.explain import LinkStyle, explain_deal, md_escape, render_markdown, render_text
 from cpspec.rules.cards import parse_cards
 from cpspec.rules.hands import Category, HandValue, Wheel, compare, evaluate3, evaluate5
@@ -72,6 +73,10 @@ class Inputs:
     examples: tuple[ExampleDeal, ...] = ()
     schemas: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # file name -> JSON schema
     docs: Mapping[str, str] = field(default_factory=dict)  # file name -> Markdown text
+    #: The folder of the npm package pyodide (node_modules/pyodide), when it is installed.
+    pyodide: Path | None = None
+    #: The folder that holds the cpspec package, for the desk's bundle of browser modules.
+    source_root: Path | None = None
 
     @property
     def rulesets(self) -> list[Ruleset]:
@@ -122,7 +127,9 @@ def load_inputs(repo: Path, registry: RulesetRegistry) -> Inputs:
     examples = tuple(read_example(p) for p in sorted((repo / "examples").glob("*.yaml")))
     schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted((repo / "schema").glob("*.json"))}
     docs = {p.name: p.read_text(encoding="utf-8") for p in sorted((repo / "docs").glob("*.md"))}
-    return Inputs(registry, read_cases(repo / "conformance"), examples, schemas, docs)
+    pyodide = repo / "node_modules" / "pyodide"
+    return Inputs(registry, read_cases(repo / "conformance"), examples, schemas, docs,
+                  pyodide if (pyodide / "pyodide.asm.wasm").is_file() else None, repo / "reference_impl")
 
 
 # --- small helpers -----------------------------------------------------------------------
@@ -881,6 +888,7 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
     for case in inputs.cases:
         pages[f"cases/{case.id}.md"] = case_page(case, inputs)
     pages["schema.md"] = schema_page(inputs)
+    pages["desk.md"] = desk_page(inputs.rulesets, inputs.pyodide is not None)
     for name, text in inputs.docs.items():
         if name in pages or name in HAND_WRITTEN:
             raise ValueError(f"docs/{name} would replace a rulebook page of the same name")
@@ -888,11 +896,31 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
     return pages
 
 
+#: The files of the npm package pyodide that the desk loads (runtime, WebAssembly, standard library, lock file).
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def generate_assets(inputs: Inputs) -> dict[str, bytes | Path]:
+    """The desk's files: site path -> content, or the file to copy (Pyodide's, when it is installed)."""
+    examples = [(e.name, e.ruleset, e.deal) for e in inputs.examples]
+    assets: dict[str, bytes | Path] = {
+        "assets/desk/rulesets.json": json.dumps(desk_rulesets(inputs.rulesets, examples), ensure_ascii=False,
+                                                separators=(",", ":")).encode("utf-8"),
+    }
+    if inputs.source_root is not None:
+        assets["assets/desk/cpspec.zip"] = desk_bundle(inputs.source_root)
+    if inputs.pyodide is not None:
+        for name in PYODIDE_FILES:
+            assets[f"assets/pyodide/{name}"] = inputs.pyodide / name
+    return assets
+
+
 def site_nav(inputs: Inputs) -> list[Any]:
     """The navigation: hand-written pages, the rulesets, the generated references, the included docs."""
     docs = [{_doc_title(name, text): name} for name, text in inputs.docs.items()]
     return [
         {"Home": "index.md"},
+        {"Dispute desk": "desk.md"},
         {"How to settle a dispute": "how-to-settle-a-dispute.md"},
         {"Rulesets": ["rulesets.md", *({r.title: f"rulesets/{r.id}.md"} for r in inputs.rulesets)]},
         {"Comparison": "comparison.md"},
