@@ -152,6 +152,19 @@ def card_symbols(cards: Iterable[str]) -> str:
     return " ".join(text[0].upper() + SUIT_SYMBOLS[SUITS.index(text[1].lower())] for text in cards)
 
 
+def card_html(cards: Iterable[str]) -> str:
+    """Cards with suit symbols as inline HTML, hearts and diamonds marked red (the rulebook's CSS colours them).
+
+    >>> card_html(["Td", "As"])
+    '<span class="card red">T♦</span> <span class="card">A♠</span>'
+    """
+    shown = []
+    for text in card_symbols(cards).split(" "):
+        red = text[-1] in (SUIT_SYMBOLS[SUITS.index("d")], SUIT_SYMBOLS[SUITS.index("h")])
+        shown.append(f'<span class="card{" red" if red else ""}">{text}</span>')
+    return " ".join(shown)
+
+
 def signed(points: int) -> str:
     """``+2``, ``-2`` or ``0``."""
     return f"{points:+d}" if points else "0"
@@ -925,7 +938,7 @@ def _md_inline(part: Inline, ruleset_id: str, links: LinkStyle) -> str:
         return f"[{md_escape(part.topic)}]({links.register_url(part.topic)})"
     if isinstance(part, Styled):
         return f"**{md_escape(part.text)}**" if part.style != "" else md_escape(part.text)
-    return md_escape(card_symbols(part.cards))
+    return card_html(part.cards)
 
 
 def render_markdown(explanation: Explanation, links: LinkStyle, heading_level: int = 1) -> str:
@@ -1003,6 +1016,6 @@ def explanation_json(explanation: Explanation, output: Mapping[str, Any], links:
 
 __all__ = [
     "AlternativeResult", "Block", "Bullets", "Cards", "Cell", "Explanation", "Heading", "Inline",
-    "InterpretationUse", "LinkStyle", "Paragraph", "RegisterLink", "RuleLink", "Styled", "Table", "card_symbols",
+    "InterpretationUse", "LinkStyle", "Paragraph", "RegisterLink", "RuleLink", "Styled", "Table", "card_html", "card_symbols",
     "explain_deal", "explanation_json", "md_escape", "render_markdown", "render_text", "signed",
 ]
