@@ -145,7 +145,7 @@ def test_worked_examples_are_grouped_by_ruleset_in_short_pages(pages: dict[str, 
                       and f"[`{case.id}`](../../cases/{case.id}.md)" in text]
             assert len(listed) == 1, (case.id, ruleset_id, listed)
     # The index and the listing pages are short: one line per ruleset, topic or case (deal pages are explanations).
-    listings = [text for n, text in pages.items() if n.startswith("examples") and "| case |" in text or n == "examples.md"]
+    listings = [text for n, text in pages.items() if (n.startswith("examples") and "| case |" in text) or n == "examples.md"]
     assert max(len(text.splitlines()) for text in listings) < 120
 
 

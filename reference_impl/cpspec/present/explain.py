@@ -1016,6 +1016,6 @@ def explanation_json(explanation: Explanation, output: Mapping[str, Any], links:
 
 __all__ = [
     "AlternativeResult", "Block", "Bullets", "Cards", "Cell", "Explanation", "Heading", "Inline",
-    "InterpretationUse", "LinkStyle", "Paragraph", "RegisterLink", "RuleLink", "Styled", "Table", "card_html", "card_symbols",
-    "explain_deal", "explanation_json", "md_escape", "render_markdown", "render_text", "signed",
+    "InterpretationUse", "LinkStyle", "Paragraph", "RegisterLink", "RuleLink", "Styled", "Table", "card_html",
+    "card_symbols", "explain_deal", "explanation_json", "md_escape", "render_markdown", "render_text", "signed",
 ]

@@ -658,7 +658,8 @@ def print_page(ruleset: Ruleset, inputs: Inputs) -> str:
     if bonus_rows:
         parts.append("**Bonus hands**\n\n" + _table(("segment", "hand", "points", "rule"), bonus_rows))
     if natural_rows:
-        declared = "counted without a declaration" if p.naturals.declaration == "automatic" else "count only when declared"
+        declared = ("counted without a declaration" if p.naturals.declaration == "automatic"
+                    else "count only when declared")
         parts.append(f"**Naturals** ({declared}; rank 1 is highest)\n\n"
                      + _table(("natural", "points", "rank", "rule"), natural_rows))
     parts.append("</div>")
