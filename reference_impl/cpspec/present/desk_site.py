@@ -132,6 +132,7 @@ place in this rulebook. The deal is kept in the page's address: copy it to share
 <form id="desk-form" class="desk-form" autocomplete="off">
 <p><label for="desk-ruleset">Ruleset</label> <select id="desk-ruleset" name="ruleset">{options}</select>
 <label for="desk-example">Load an example</label> <select id="desk-example"><option value="">—</option></select></p>
+<div id="desk-error" class="desk-error" role="alert" hidden></div>
 <div id="desk-players"></div>
 <p><button type="button" id="desk-add">Add a player</button>
 <button type="button" id="desk-remove">Remove the last player</button>
@@ -139,7 +140,6 @@ place in this rulebook. The deal is kept in the page's address: copy it to share
 <span id="desk-status" role="status">Loading the engine…</span></p>
 </form>
 <div id="desk-grid" class="desk-grid" aria-label="Card grid: click a card to add it to the field you are in"></div>
-<div id="desk-error" class="desk-error" role="alert" hidden></div>
 <div id="desk-result" class="desk-result"></div>
 </div>
 

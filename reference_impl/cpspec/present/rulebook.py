@@ -25,6 +25,7 @@ from typing import Any
 from cpspec.errors import CpspecError
 from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
 from cpspec.present.explain import LinkStyle, explain_deal, md_escape, render_markdown, render_text
+from cpspec.present.readings import alternatives
 from cpspec.rules.cards import parse_cards
 from cpspec.rules.hands import Category, HandValue, Wheel, compare, evaluate3, evaluate5
 from cpspec.rules.model import Penalty, Rule, Ruleset
@@ -128,6 +129,7 @@ def read_cases(corpus: Path) -> tuple[CaseView, ...]:
 
 def load_inputs(repo: Path, registry: RulesetRegistry) -> Inputs:
     """Everything the rulebook is generated from, read from a checkout."""
+    repo = repo.resolve()
     examples = tuple(read_example(p) for p in sorted((repo / "examples").glob("*.yaml")))
     schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted((repo / "schema").glob("*.json"))}
     docs = {p.name: p.read_text(encoding="utf-8") for p in sorted((repo / "docs").glob("*.md"))}
@@ -490,12 +492,17 @@ def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping
         parts.append(_citation(citation.source, citation.quote, sources, inputs))
     if rule.interpretation is not None:
         i = rule.interpretation
-        alternatives = "\n".join(f"    - {md_escape(a)}" for a in i.alternatives)
+        patches = {a.reading: a.parameters for a in alternatives(ruleset, rule.id)}
+        alternatives_text = "\n".join(
+            f"    - {md_escape(a)}"
+            + (f" *(carried out by the parameters* {_code(json.dumps(patches[a]))}*: cpspec explain scores it)*"
+               if patches.get(a) else "")
+            for a in i.alternatives)
         parts.append(
             f"**Interpretation** ([ambiguity register: {i.topic}](../ambiguities.md#{i.topic}))\n\n"
             f"- *What the source says:* {md_escape(i.source_says)}\n"
             f"- *The reading chosen:* {md_escape(i.reading)}\n"
-            f"- *The alternatives:*\n{alternatives}"
+            f"- *The alternatives:*\n{alternatives_text}"
         )
     params = rule_parameters(ruleset, rule.id)
     if params:

@@ -253,6 +253,7 @@
     errorBox.replaceChildren(el("strong", { text: "The deal cannot be scored: " }),
                              el("code", { class: "desk-error-message", text: error.message }));
     resultBox.replaceChildren();
+    errorBox.scrollIntoView({ block: "center" });
   }
 
   function score(pushAddress) {
