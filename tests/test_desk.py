@@ -90,5 +90,6 @@ def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() 
     for player in deal["players"]:
         assert f"seat: {player['seat']}, front: [{', '.join(player['front'])}]" in shown_deal
     # The three disputes, each linked to its step-by-step page and to the desk.
-    for name, _question in rulebook.DISPUTES:
-        assert f"examples/{name}" in page
+    for name in ("chiptalk-dragon-v-three-flushes.yaml", "english-harbour-eastern-foul-v-quads.yaml",
+                 "english-harbour-western-one-won-two-tied.yaml"):
+        assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page

@@ -269,7 +269,7 @@ def test_included_docs_keep_links_between_docs_and_drop_links_to_other_files() -
 def test_placeholders(inputs: Inputs) -> None:
     out = rulebook.expand_placeholders("x <!-- cpspec:rulesets --> y", inputs)
     assert "[Chiptalk.net Chinese Poker Tournament](rulesets/chiptalk.md)" in out
-    sample = rulebook.expand_placeholders("<!-- cpspec:explain-sample -->", inputs)
+    sample = rulebook.expand_placeholders("<!-- cpspec:explain-sample examples/chiptalk-a-d.yaml -->", inputs)
     assert sample.startswith("```console\n$ cpspec explain examples/")
     with pytest.raises(ValueError, match="unknown rulebook placeholder"):
         rulebook.expand_placeholders("<!-- cpspec:nothing -->", inputs)

@@ -1064,17 +1064,6 @@ def included_doc(name: str, text: str, siblings: Iterable[str]) -> str:
 # --- placeholders in the hand-written pages ----------------------------------------------
 
 
-#: The disputes the dispute guide settles, each an example deal: (file, the question it answers).
-DISPUTES: tuple[tuple[str, str], ...] = (
-    ("chiptalk-dragon-v-three-flushes.yaml", "Chiptalk: does an undeclared three flushes pay a declared Dragon, "
-                                             "and does it still collect from the others?"),
-    ("english-harbour-eastern-foul-v-quads.yaml", "English Harbour Eastern: what does a foul pay against four of "
-                                                  "a kind in the back?"),
-    ("english-harbour-western-one-won-two-tied.yaml", "English Harbour Western: does one segment won and two tied "
-                                                      "earn the majority point?"),
-)
-
-
 def _example_named(inputs: Inputs, name: str) -> ExampleDeal:
     found = [e for e in inputs.examples if e.name == name.removeprefix("examples/")]
     if not found:
@@ -1082,7 +1071,7 @@ def _example_named(inputs: Inputs, name: str) -> ExampleDeal:
     return found[0]
 
 
-def explain_sample(inputs: Inputs, name: str = "examples/chiptalk-a-d.yaml") -> str:
+def explain_sample(inputs: Inputs, name: str) -> str:
     """The terminal output of ``cpspec explain`` for the example deal the page names, as a code block."""
     example = _example_named(inputs, name)
     ruleset = inputs.registry.get(example.ruleset)
@@ -1100,11 +1089,14 @@ def deal_file_sample(inputs: Inputs, name: str) -> str:
     return "```yaml\n" + "\n".join(lines) + "\n```"
 
 
-def disputes_list(inputs: Inputs) -> str:
-    """Each dispute of :data:`DISPUTES`: the question, the deciding rules, the result, and links to settle it."""
+def disputes_list(inputs: Inputs, names: Sequence[str]) -> str:
+    """Each named example deal as a dispute: its file's first note (the question), the result, the
+    interpretations the result rests on, and links to settle it step by step and on the desk."""
     items = []
-    for name, question in DISPUTES:
+    for name in names:
         example = _example_named(inputs, name)
+        note = " ".join(example.comment.split())
+        question = note[:note.rfind("?", 0, 400) + 1] or note.split(". ")[0]
         ruleset = inputs.registry.get(example.ruleset)
         explanation = explain_deal(ruleset, example.deal)
         totals = ", ".join(f"{seat} {v:+d}" if v else f"{seat} 0" for seat, v in explain_totals(ruleset, example))
@@ -1134,9 +1126,9 @@ def expand_placeholders(markdown: str, inputs: Inputs) -> str:
         "rulesets": lambda _: _table(("ruleset", "id", "version", "summary"), [
             (f"[{md_escape(r.title)}](rulesets/{r.id}.md)", _code(r.id), r.version, md_escape(r.summary.strip()))
             for r in inputs.rulesets]),
-        "explain-sample": lambda arg: explain_sample(inputs, arg or "examples/chiptalk-a-d.yaml"),
+        "explain-sample": lambda arg: explain_sample(inputs, arg),
         "deal-file": lambda arg: deal_file_sample(inputs, arg),
-        "disputes": lambda _: disputes_list(inputs),
+        "disputes": lambda arg: disputes_list(inputs, arg.split()),
         "citation": lambda arg: _code(citation_text(inputs.registry.get(arg.split()[0]), arg.split()[1])),
         "counts": lambda _: (f"{len(inputs.rulesets)} rulesets, "
                              f"{sum(len(r.rules) for r in inputs.rulesets)} rules, "
