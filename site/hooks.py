@@ -1,7 +1,8 @@
 """MkDocs hooks: the rulebook's generated pages come from cpspec.present.rulebook; nothing here decides content.
 
-on_config builds the navigation, on_files adds every generated page as a virtual file
-(mkdocs.structure.files.File.generated), on_page_markdown fills the hand-written pages'
+on_config builds the navigation, on_files adds every generated page and the dispute desk's files
+(mkdocs.structure.files.File.generated; Pyodide's own files are copied from node_modules/pyodide
+when `npm ci` installed it), on_page_markdown fills the hand-written pages'
 <!-- cpspec:NAME --> placeholders.
 """
 
@@ -47,6 +48,11 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     for src_uri, markdown in rulebook.generate_pages(_load()).items():
         files.append(File.generated(config, src_uri, content=markdown))
+    for src_uri, asset in rulebook.generate_assets(_load()).items():
+        if isinstance(asset, Path):
+            files.append(File.generated(config, src_uri, abs_src_path=str(asset)))
+        else:
+            files.append(File.generated(config, src_uri, content=asset))
     return files
 
 

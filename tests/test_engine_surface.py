@@ -88,8 +88,8 @@ def test_cli_bad_input_is_one_located_line_and_status_2(tmp_path: Path) -> None:
 def test_cli_rulesets_and_validate() -> None:
     listed = run_cli("rulesets")
     assert listed.returncode == 0
-    for rid in ("basic", "two-four", "chiptalk"):
-        assert re.search(rf"^{rid}\s+1\.0\.0", listed.stdout, re.M)
+    for rid, version in (("basic", "1.0.0"), ("two-four", "1.0.0"), ("chiptalk", "1.1.0")):
+        assert re.search(rf"^{rid}\s+{re.escape(version)}", listed.stdout, re.M)
     valid = run_cli("validate")
     assert valid.returncode == 0, valid.stderr
 

@@ -231,7 +231,10 @@ def test_royalties_are_shown_with_their_rules() -> None:
     # A v B: A wins front (kings v queens) and middle (full house v straight), B the back (straight
     # flush v four aces): segment points A 2, B 1; royalties A 1 + 3 = 4, B 4; totals A 6, B 5;
     # A takes the overall point: 7 to 5, A +2.
-    assert sum(1 for line in ab if "ct-royalty" in line) == 3
+    assert sum(1 for line in ab if "ct-royalty" in line and line.split()[1] == "bonus") == 3
+    # The royalty on a lost segment gets its own line: A's four aces lose the back and still collect 3.
+    assert any(line.strip().startswith("Back bonus: A is paid 3 for four aces although it lost the back")
+               for line in ab)
     assert "A 7 to B 5, so A collects 2 from B." in text
 
 

@@ -104,7 +104,7 @@ def test_a_rule_shows_text_quote_interpretation_and_examples(pages: dict[str, st
     # The rule's normative text and its quote of source 000, from rulesets/chiptalk.yaml.
     assert "the player with the higher total gets one more point, the overall point" in section
     assert "> The player with the higher total gets an additional point called the overall point." in section
-    assert "[`000_942d16e1966ec2a7.txt`](#sources)" in section
+    assert "[`000_942d16e1966ec2a7.txt`](#sources)" in section and "*Chiptalk.net Chinese Poker Tournament Rules*" in section
     # Its interpretation record: register topic, what the source says, the reading, the alternatives.
     assert "(../ambiguities.md#majority-with-ties)" in section
     assert "*What the source says:*" in section and "*The reading chosen:*" in section
@@ -114,21 +114,48 @@ def test_a_rule_shows_text_quote_interpretation_and_examples(pages: dict[str, st
     assert "[`rulebook-test-chiptalk-a-d`](../cases/rulebook-test-chiptalk-a-d.md)" in section
 
 
-def test_the_seed_examples_are_on_the_front_of_their_sources_rulesets(pages: dict[str, str]) -> None:
+def test_rules_come_first_and_the_seed_examples_have_their_own_pages(pages: dict[str, str]) -> None:
     # examples/chiptalk-a-d.yaml is source 000's deal, english-harbour-a-d.yaml source 002's.
-    assert "## Worked example: `chiptalk-a-d.yaml`" in pages["rulesets/chiptalk.md"]
+    chiptalk = pages["rulesets/chiptalk.md"]
+    # The summary, then the rules by topic, then the examples: the first rule comes before any example.
+    assert chiptalk.index("## Summary") < chiptalk.index("{#ct-players}") < chiptalk.index("## Worked examples")
+    assert "(../examples/chiptalk/chiptalk-a-d.md)" in chiptalk
     for ruleset in bundled_registry().all():
-        page = pages[f"rulesets/{ruleset.id}.md"]
         from_002 = any(s.file.startswith("002_") for s in ruleset.sources)
-        assert ("## Worked example: `english-harbour-a-d.yaml`" in page) == from_002, ruleset.id
-    assert "Worked example" not in pages["rulesets/two-four.md"]  # source 001 has no worked deal
-    basic = pages["rulesets/basic.md"]
+        assert (f"examples/{ruleset.id}/english-harbour-a-d.md" in pages) == from_002, ruleset.id
+    assert not any(name.startswith("examples/two-four/") and name.endswith("-a-d.md") for name in pages)
+    basic = pages["examples/basic/english-harbour-a-d.md"]
     # Source 002: "Totaling everything; A gains 3, B loses 7, C gains 5 and D loses 1."
     assert "**Final results: A +3, B -7, C +5, D -1.**" in basic
-    chiptalk = pages["rulesets/chiptalk.md"]
-    # The example comes before the rules, and its steps link to the rules on the same page.
-    assert chiptalk.index("Worked example") < chiptalk.index("{#ct-overall-point}")
-    assert "[`ct-overall-point`](../rulesets/chiptalk.md#ct-overall-point)" in chiptalk
+    deal = pages["examples/chiptalk/chiptalk-a-d.md"]
+    assert "[`ct-overall-point`](../../rulesets/chiptalk.md#ct-overall-point)" in deal
+    assert "(../../desk.md?ruleset=chiptalk&s0=A&f0=Ts+6d+6h" in deal
+
+
+def test_worked_examples_are_grouped_by_ruleset_in_short_pages(pages: dict[str, str], inputs: Inputs) -> None:
+    index = pages["examples.md"]
+    for ruleset in inputs.rulesets:
+        assert f"(examples/{ruleset.id}.md)" in index
+    # Every case is listed on exactly one topic page of each of its rulesets.
+    for case in inputs.cases[:200]:
+        for ruleset_id in case.rulesets:
+            if not inputs.registry.has(ruleset_id):
+                continue
+            listed = [n for n, text in pages.items() if n.startswith(f"examples/{ruleset_id}/")
+                      and f"[`{case.id}`](../../cases/{case.id}.md)" in text]
+            assert len(listed) == 1, (case.id, ruleset_id, listed)
+    # The index and the listing pages are short: one line per ruleset, topic or case (deal pages are explanations).
+    listings = [text for n, text in pages.items() if (n.startswith("examples") and "| case |" in text) or n == "examples.md"]
+    assert max(len(text.splitlines()) for text in listings) < 120
+
+
+def test_citations_show_title_quote_in_context_and_address(pages: dict[str, str], inputs: Inputs) -> None:
+    section = pages["rulesets/chiptalk.md"].split("{#ct-overall-point}", 1)[1].split("\n### ", 1)[0]
+    assert "**Source:** *Chiptalk.net Chinese Poker Tournament Rules* ([`000_942d16e1966ec2a7.txt`](#sources); " \
+           "no public address is known)" in section
+    if "000_942d16e1966ec2a7.txt" in inputs.source_texts:
+        assert "<summary>In context</summary>" in section
+        assert "**The player with the higher total gets an additional point called the overall point.**" in section
 
 
 def _tmp_registry(tmp_path: Path) -> RulesetRegistry:
@@ -173,20 +200,24 @@ def test_new_rulesets_get_pages_without_changing_the_generator(tmp_path: Path) -
 def test_comparison_has_a_row_per_topic_and_a_column_per_ruleset(pages: dict[str, str], inputs: Inputs) -> None:
     topics = schemas()["ruleset.schema.json"]["$defs"]["topic"]["enum"]  # type: ignore[index]
     page = pages["comparison.md"]
-    table = [line for line in page.splitlines() if line.startswith("| ")]
-    header, rows = table[0], table[1:len(topics) + 1]
-    assert header.count("](rulesets/") == len(bundled_registry().ids())
-    assert [re.match(r"\| \[([^\]]+)\]\(#([a-z-]+)\)", r).group(2) for r in rows] == topics  # type: ignore[union-attr]
-    columns = [c.strip() for c in header.strip("|").split("|")][1:]
-    cells = {re.search(r"#([a-z-]+)\)", r).group(1): [c.strip() for c in r.strip("|").split("|")][1:]  # type: ignore[union-attr]
+    matrix = page.split('<table class="compare" id="compare-matrix">', 1)[1].split("</table>", 1)[0]
+    header = matrix.split("</thead>")[0]
+    columns = re.findall(r'<th scope="col" data-col="([a-z0-9-]+)">', header)
+    assert columns == bundled_registry().ids()
+    rows = re.findall(r"<tr>(.*?)</tr>", matrix.split("<tbody>")[1])
+    assert [re.search(r'<th scope="row"><a href="#([a-z-]+)">', r).group(1) for r in rows] == topics  # type: ignore[union-attr]
+    cells = {re.search(r'href="#([a-z-]+)"', r).group(1): dict(re.findall(r'<td data-col="([a-z0-9-]+)">(.*?)</td>', r))  # type: ignore[union-attr]
              for r in rows}
-    chiptalk = cells["overall-point"][columns.index("[chiptalk](rulesets/chiptalk.md)")]
+    chiptalk = cells["overall-point"]["chiptalk"]
     # chiptalk.yaml: overall {points: 1, decided_by: higher_total, rule: ct-overall-point}
-    assert chiptalk.startswith("\\+1 for the higher total") and "(rulesets/chiptalk.md#ct-overall-point)" in chiptalk
+    assert chiptalk.startswith("+1 for the higher total") and 'href="rulesets/chiptalk.html#ct-overall-point"' in chiptalk
     # basic.yaml: "no overall point"
-    assert cells["overall-point"][columns.index("[basic](rulesets/basic.md)")] == "none"
+    assert cells["overall-point"]["basic"] == "none"
     # basic.yaml: a foul "pays 3 units to each opponent"
-    assert cells["fouls"][columns.index("[basic](rulesets/basic.md)")].startswith("3 to each opponent")
+    assert cells["fouls"]["basic"].startswith("3 to each opponent")
+    # The chooser has a box per ruleset, and the page loads its script.
+    assert re.findall(r'<input type="checkbox" data-col="([a-z0-9-]+)" checked>', page) == columns
+    assert '<script src="js/compare.js"></script>' in page
     ids = html_of(page).ids
     assert all(ids[t] == 1 for t in topics)
 
@@ -201,7 +232,9 @@ def test_hand_rankings_list_every_category_in_order(pages: dict[str, str]) -> No
     # Standard poker, highest first.
     assert names == ["straight flush", "four of a kind", "full house", "flush", "straight", "three of a kind",
                      "two pair", "pair", "high card"]
-    assert "| 2 | four of a kind | `four_of_a_kind` | K♣ K♦ K♥ K♠ 5♠ | four kings |" in five
+    kings = ('<span class="card">K♣</span> <span class="card red">K♦</span> <span class="card red">K♥</span> '
+             '<span class="card">K♠</span> <span class="card">5♠</span>')
+    assert f"| 2 | four of a kind | `four_of_a_kind` | {kings} | four kings |" in five
     front = page.split("{#front}")[1].split("{#ties}")[0]
     assert [line.split(" | ")[1] for line in front.splitlines() if re.match(r"\| \d", line)] == \
         ["three of a kind", "pair", "high card"]
@@ -236,7 +269,7 @@ def test_included_docs_keep_links_between_docs_and_drop_links_to_other_files() -
 def test_placeholders(inputs: Inputs) -> None:
     out = rulebook.expand_placeholders("x <!-- cpspec:rulesets --> y", inputs)
     assert "[Chiptalk.net Chinese Poker Tournament](rulesets/chiptalk.md)" in out
-    sample = rulebook.expand_placeholders("<!-- cpspec:explain-sample -->", inputs)
+    sample = rulebook.expand_placeholders("<!-- cpspec:explain-sample examples/chiptalk-a-d.yaml -->", inputs)
     assert sample.startswith("```console\n$ cpspec explain examples/")
     with pytest.raises(ValueError, match="unknown rulebook placeholder"):
         rulebook.expand_placeholders("<!-- cpspec:nothing -->", inputs)
@@ -248,7 +281,8 @@ def test_placeholders(inputs: Inputs) -> None:
 def test_a_score_case_is_explained_step_by_step_and_links_back(pages: dict[str, str]) -> None:
     page = pages["cases/rulebook-test-chiptalk-a-d.md"]
     # The cards with suit symbols, each segment with the rule that decides it, the source's totals.
-    assert "| A | front | T♠ 6♦ 6♥ | pair of sixes |" in page
+    assert ('| A | front | <span class="card">T♠</span> <span class="card red">6♦</span> '
+            '<span class="card red">6♥</span> | pair of sixes |') in page
     assert "| front | pair of sixes | nine high | A wins | A +1 | [`ct-segment-point`]" \
            "(../rulesets/chiptalk.md#ct-segment-point) |" in page
     assert "**B 3 to A 1, so B collects 2 from A.**" in page
@@ -260,9 +294,8 @@ def test_a_score_case_is_explained_step_by_step_and_links_back(pages: dict[str, 
 def test_other_cases_show_their_data_and_the_index_lists_every_case(pages: dict[str, str]) -> None:
     page = pages["cases/rulebook-test-classify.md"]
     assert '"category": "straight_flush"' in page and "[basic](../rulesets/basic.md)" in page
-    index = pages["examples.md"]
-    assert "[`rulebook-test-chiptalk-a-d`](cases/rulebook-test-chiptalk-a-d.md)" in index
-    assert index.index("## `score`") < index.index("## `classify`")
+    topic_pages = "".join(text for name, text in pages.items() if name.startswith("examples/chiptalk/"))
+    assert "[`rulebook-test-chiptalk-a-d`](../../cases/rulebook-test-chiptalk-a-d.md)" in topic_pages
 
 
 def test_the_corpus_reader_reads_the_committed_corpus() -> None:
@@ -278,7 +311,7 @@ def test_every_generated_link_points_to_a_generated_page(pages: dict[str, str]) 
         for href in re.findall(r"\]\(([^)\s]+)\)", page):
             if href.startswith(("#", "http://", "https://")):
                 continue
-            target = href.split("#")[0]
+            target = href.split("#")[0].split("?")[0]
             parts: list[str] = []
             for part in (base + target).split("/"):
                 if part == "..":

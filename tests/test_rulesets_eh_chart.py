@@ -611,8 +611,9 @@ def test_cli_validates_and_lists_the_new_rulesets(capsys: pytest.CaptureFixture[
     validated = capsys.readouterr().out
     assert main(["rulesets"]) == 0
     listed = capsys.readouterr().out
-    for ruleset_id in (WESTERN, EASTERN, CHART):
-        assert f"({ruleset_id} 1.0.0," in validated
+    # Western and Eastern 1.1.0 gave their interpretation records data (changelog); the chart is as released.
+    for ruleset_id, version in ((WESTERN, "1.1.0"), (EASTERN, "1.1.0"), (CHART, "1.0.0")):
+        assert f"({ruleset_id} {version}," in validated
         assert any(line.split()[0] == ruleset_id for line in listed.splitlines())
 
 

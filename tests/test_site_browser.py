@@ -1,4 +1,8 @@
-"""A real browser opens the built rulebook: a ruleset page shows its rules, and search finds a rule by id.
+"""A real browser opens the built rulebook: ruleset pages, search, the dispute desk, the comparison matrix,
+a narrow window and the printed one-page summaries.
+
+Screenshots are written to ``test-artifacts/`` at the repository's root (ignored by git); each test names
+its files. The desk tests need Pyodide in the build (``npm ci`` at the root) and skip, saying so, without it.
 
 Headless Chromium is driven over the DevTools protocol through a pipe (--remote-debugging-pipe:
 NUL-separated JSON on file descriptors 3 and 4), so no WebDriver or websocket library is needed.
@@ -7,6 +11,7 @@ The site is served from a thread on 127.0.0.1 at a random port.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import functools
 import json
@@ -20,12 +25,15 @@ import threading
 import time
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cpspec.rulesets.loader import bundled_registry
 
+REPO = Path(__file__).resolve().parent.parent
+ARTIFACTS = REPO / "test-artifacts"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync")
@@ -114,6 +122,26 @@ class Browser:
                 raise TimeoutError(f"page never satisfied: {expression}")
             time.sleep(0.1)
 
+    def viewport(self, width: int, height: int, mobile: bool = False) -> None:
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}, self.session)
+
+    def screenshot(self, path: Path, full_page: bool = False) -> None:
+        params: dict[str, Any] = {"format": "png"}
+        if full_page:
+            size = self.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+            params["clip"] = {"x": 0, "y": 0, "width": size[0], "height": min(size[1], 6000), "scale": 1}
+            params["captureBeyondViewport"] = True
+        shot = self.call("Page.captureScreenshot", params, self.session, timeout=60)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(base64.b64decode(shot["data"]))
+
+    def pdf(self) -> bytes:
+        """The page printed as by the browser's print dialog, on A4 with the page's own CSS margins."""
+        printed = self.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69, "preferCSSPageSize": True,
+                                                "printBackground": False}, self.session, timeout=60)
+        return base64.b64decode(printed["data"])
+
     def close(self) -> None:
         with contextlib.suppress(OSError, TimeoutError, EOFError, RuntimeError):
             self.call("Browser.close", timeout=5)
@@ -184,3 +212,161 @@ def test_search_finds_a_rule_by_its_id(site_url: str, browser: Browser) -> None:
     links = browser.wait_for(
         "Array.from(document.querySelectorAll('#mkdocs-search-results article a')).map(a => a.href)")
     assert f"{site_url}rulesets/chiptalk.html#ct-overall-point" in links[:5], links[:5]
+
+
+# --- the dispute desk --------------------------------------------------------------------------
+
+
+def _desk(browser: Browser, site_url: str, query: str) -> None:
+    browser.viewport(1280, 900)
+    browser.open(f"{site_url}desk.html{query}")
+    engine = browser.wait_for("document.getElementById('cpspec-desk') && "
+                              "document.getElementById('cpspec-desk').dataset.engine")
+    if engine != "yes":
+        pytest.skip("Pyodide is not in this build (run `npm ci` at the repository's root); the desk tests need it")
+    browser.wait_for("document.getElementById('cpspec-desk').dataset.scored", timeout=120)
+
+
+def _query(example: str) -> str:
+    from cpspec.present.rulebook import desk_link
+    from cpspec.protocol.deal_files import read_deal_file
+
+    ruleset_id, deal, _ = read_deal_file(str(REPO / "examples" / example))
+    return desk_link(ruleset_id, deal).removeprefix("desk.md")
+
+
+@pytest.mark.slow
+def test_the_desk_scores_the_chiptalk_example_and_links_the_rules(site_url: str, browser: Browser) -> None:
+    # Source 000: "Final results: A wins 4, B wins 4, C loses 4, and D loses 4."
+    _desk(browser, site_url, _query("chiptalk-a-d.yaml"))
+    totals = browser.evaluate("Array.from(document.querySelectorAll('#desk-totals .desk-total'))"
+                              ".map(t => [t.dataset.seat, t.textContent])")
+    assert totals == [["A", "A +4"], ["B", "B +4"], ["C", "C −4"], ["D", "D −4"]]
+    links = browser.evaluate("Array.from(document.querySelectorAll('#desk-result a.desk-rule')).map(a => a.href)")
+    for rule in ("ct-segment-point", "ct-segment-tie", "ct-overall-point"):
+        assert f"{site_url}rulesets/chiptalk.html#{rule}" in links
+    register = browser.evaluate("Array.from(document.querySelectorAll('#desk-result a.desk-interpretation'))"
+                                ".map(a => a.href)")
+    assert f"{site_url}ambiguities.html#majority-with-ties" in register
+    # A rule link leads to the rule's anchor.
+    browser.open(f"{site_url}rulesets/chiptalk.html#ct-overall-point")
+    assert browser.wait_for("document.getElementById('ct-overall-point') !== null")
+    browser.open(f"{site_url}desk.html{_query('chiptalk-a-d.yaml')}")
+    browser.wait_for("document.getElementById('cpspec-desk').dataset.scored", timeout=120)
+    browser.screenshot(ARTIFACTS / "desk-chiptalk-a-d.png", full_page=True)
+
+
+@pytest.mark.slow
+def test_a_bad_card_on_the_desk_shows_the_clis_located_message(site_url: str, browser: Browser) -> None:
+    query = _query("chiptalk-a-d.yaml").replace("f1=9d+7h+5s", "f1=9d+7h+Xx")
+    _desk(browser, site_url, query)
+    shown = browser.evaluate("document.getElementById('desk-error').hidden ? '' : "
+                             "document.querySelector('#desk-error .desk-error-message').textContent")
+    deal = (REPO / "examples" / "chiptalk-a-d.yaml").read_text(encoding="utf-8").replace("[9d, 7h, 5s]", "[9d, 7h, Xx]")
+    cli = subprocess.run([sys.executable, "-m", "cpspec", "explain", "-"], input=deal, capture_output=True,
+                         text=True, timeout=60)
+    assert cli.returncode == 2
+    # The CLI: "cpspec explain: error: -:LINE (input.players[1].front[2]): MESSAGE"; the desk has no file lines.
+    path, message = cli.stderr.strip().split(" (", 1)[1].split("): ", 1)
+    assert path == "input.players[1].front[2]"
+    assert shown == f"{path}: {message}"
+    assert "'Xx' is not a card" in shown
+    browser.screenshot(ARTIFACTS / "desk-bad-card.png")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("example", "totals", "rule", "topic"), [
+    # Worked by hand in each file's header, from the rule text.
+    ("chiptalk-dragon-v-three-flushes.yaml", ["A +30", "B −2", "C −18", "D −10"], "ct-naturals-meeting",
+     "naturals-meeting"),
+    ("english-harbour-eastern-foul-v-quads.yaml", ["A −7", "B +7"], "ehe-foul-bonuses", "foul-bonus-amount"),
+    ("english-harbour-western-one-won-two-tied.yaml", ["A +1", "B −1"], "ehw-majority-point", "majority-with-ties"),
+])
+def test_the_three_disputes_are_settled_on_the_desk(site_url: str, browser: Browser, example: str,
+                                                    totals: list[str], rule: str, topic: str) -> None:
+    _desk(browser, site_url, _query(example))
+    shown = browser.evaluate("Array.from(document.querySelectorAll('#desk-totals .desk-total')).map(t => t.textContent)")
+    assert shown == totals
+    links = browser.evaluate("Array.from(document.querySelectorAll('#desk-result a')).map(a => a.href)")
+    ruleset = bundled_registry().get(_query(example).split("ruleset=")[1].split("&")[0])
+    assert f"{site_url}rulesets/{ruleset.id}.html#{rule}" in links
+    assert f"{site_url}ambiguities.html#{topic}" in links
+    browser.screenshot(ARTIFACTS / f"desk-{example.removesuffix('.yaml')}.png", full_page=True)
+
+
+# --- the comparison matrix, a narrow window, the printed summaries ------------------------------
+
+
+@pytest.mark.slow
+def test_the_comparison_shows_every_rulesets_column_with_the_topic_column_in_place(
+    site_url: str, browser: Browser
+) -> None:
+    browser.viewport(1280, 900)
+    browser.open(f"{site_url}comparison.html")
+    browser.wait_for("document.readyState === 'complete' && !document.getElementById('compare-chooser').hidden")
+    columns = browser.evaluate("Array.from(document.querySelectorAll('#compare-matrix thead th[data-col]'))"
+                               ".filter(th => th.offsetWidth > 0).map(th => th.dataset.col)")
+    assert columns == bundled_registry().ids()
+    # The box scrolls within the window (its scrollbar is on screen), and the topic column stays put.
+    box = browser.evaluate("(() => { const w = document.getElementById('compare-wrap'); "
+                           "return [w.clientHeight, window.innerHeight, w.scrollWidth > w.clientWidth]; })()")
+    assert box[0] <= 0.76 * box[1]
+    browser.screenshot(ARTIFACTS / "comparison-1280.png")
+    if box[2]:
+        moved = browser.evaluate("(() => { const w = document.getElementById('compare-wrap'); w.scrollLeft = 400; "
+                                 "const th = document.querySelector('#compare-matrix tbody th'); "
+                                 "return [th.getBoundingClientRect().left, w.getBoundingClientRect().left]; })()")
+        assert abs(moved[0] - moved[1]) <= 2
+    # The chooser: two rulesets only.
+    shown = browser.evaluate("(() => { for (const b of document.querySelectorAll('#compare-chooser input')) {"
+                             " b.checked = ['chiptalk', 'basic'].includes(b.dataset.col); b.dispatchEvent(new Event('change')); }"
+                             " return Array.from(document.querySelectorAll('#compare-matrix thead th[data-col]'))"
+                             ".filter(th => !th.hidden).map(th => th.dataset.col); })()")
+    assert shown == ["basic", "chiptalk"]
+    browser.screenshot(ARTIFACTS / "comparison-chooser.png")
+    browser.viewport(390, 844, mobile=True)
+    browser.open(f"{site_url}comparison.html")
+    browser.wait_for("document.readyState === 'complete'")
+    assert browser.evaluate("document.documentElement.scrollWidth") <= 390
+    browser.screenshot(ARTIFACTS / "comparison-390.png")
+
+
+@pytest.mark.slow
+def test_a_narrow_window_has_no_horizontal_overflow_on_ruleset_pages(site_url: str, browser: Browser) -> None:
+    browser.viewport(390, 844, mobile=True)
+    wide = {}
+    for ruleset_id in bundled_registry().ids():
+        browser.open(f"{site_url}rulesets/{ruleset_id}.html")
+        browser.wait_for("document.readyState === 'complete'")
+        width = browser.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[ruleset_id] = width
+        if ruleset_id == "chiptalk":
+            browser.screenshot(ARTIFACTS / "ruleset-chiptalk-390.png")
+    assert wide == {}
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """The page count of a PDF: the /Count of its page tree (Chromium writes it uncompressed)."""
+    import re
+
+    counts = [int(n) for n in re.findall(rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)", pdf, re.S)]
+    counts += [int(n) for n in re.findall(rb"/Count\s+(\d+)[^>]*?/Type\s*/Pages\b", pdf, re.S)]
+    if counts:
+        return max(counts)
+    return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+
+
+@pytest.mark.slow
+def test_each_printable_summary_fits_one_a4_page(site_url: str, browser: Browser) -> None:
+    browser.viewport(1280, 900)
+    pages = {}
+    for ruleset_id in bundled_registry().ids():
+        browser.open(f"{site_url}print/{ruleset_id}.html")
+        browser.wait_for("document.readyState === 'complete'")
+        pdf = browser.pdf()
+        pages[ruleset_id] = pdf_pages(pdf)
+        if ruleset_id == "chiptalk":
+            (ARTIFACTS / "print-chiptalk.pdf").parent.mkdir(parents=True, exist_ok=True)
+            (ARTIFACTS / "print-chiptalk.pdf").write_bytes(pdf)
+    assert pages == {ruleset_id: 1 for ruleset_id in bundled_registry().ids()}

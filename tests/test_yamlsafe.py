@@ -289,13 +289,38 @@ def test_node_limit() -> None:
         ("a: 1\nb:\n  c: 1\n d: 2\n", 4),
         ("a: 1\nb: 'unclosed\n", 3),
         ("a: 1\nb: @x\n", 2),
-        ("a: 1\n\tb: 2\n", 2),
     ],
 )
 def test_syntax_error_has_line(text: str, line: int) -> None:
     err = refused(text)
     assert err.message.startswith("YAML syntax error")
     assert err.where == f"f.yaml:{line}"
+    assert "(column " in err.message
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("a: 1\n\tb: 2\n", 2, 1),           # a tab where a key should start
+        ("a:\n\tb: 1\n", 2, 1),             # a tab as the indentation of a nested key
+        ("players:\n  - seat: A\n  \tfront: [Ts]\n", 3, 3),  # two spaces, then a tab
+    ],
+)
+def test_a_tab_is_named_with_its_column(text: str, line: int, column: int) -> None:
+    err = refused(text)
+    assert err.message == f"a tab at column {column}: YAML indents with spaces only; replace the tab with spaces"
+    assert err.where == f"f.yaml:{line}"
+
+
+@pytest.mark.parametrize(("text", "line", "column"), [
+    ("title: Rule: one\n", 1, 12),         # the column of the colon that starts a mapping
+    ("id: x\nsummary: a: b\n", 2, 11),
+])
+def test_an_unquoted_colon_gets_a_hint_to_quote_the_value(text: str, line: int, column: int) -> None:
+    err = refused(text)
+    assert err.where == f"f.yaml:{line}"
+    assert f"(column {column})" in err.message
+    assert "put the value in quotes" in err.message
 
 
 def test_more_than_one_document_refused() -> None:

@@ -10,9 +10,13 @@ import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("deal", metavar="DEAL", help="a YAML or JSON deal file, as for `cpspec score`")
+    parser.add_argument("deal", metavar="DEAL",
+                        help="a YAML or JSON deal file, as for `cpspec score` (- reads standard input)")
     parser.add_argument("--ruleset", metavar="ID", help="explain under this ruleset instead of the file's")
-    parser.add_argument("--markdown", action="store_true", help="write Markdown (as the rulebook's worked examples)")
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--markdown", action="store_true", help="write Markdown (as the rulebook's worked examples)")
+    how.add_argument("--json", action="store_true",
+                     help="write the explanation as JSON (its shape: schema/explain.schema.json)")
     parser.add_argument(
         "--base-url", metavar="URL", default="",
         help="where the rulebook is published; rule links are BASE_URL + rulesets/<id>.html#<rule> "
@@ -30,13 +34,17 @@ def use_color(choice: str, stream_is_tty: bool, environ: dict[str, str] | os._En
 
 
 def run(args: argparse.Namespace) -> int:
-    from cpspec.present.explain import LinkStyle, explain_deal, render_markdown, render_text
+    from cpspec.present.explain import LinkStyle, explain_deal, explanation_json, render_markdown, render_text
     from cpspec.protocol.deal_files import score_deal_file
 
     ruleset, deal, output = score_deal_file(args.deal, args.ruleset)
     explanation = explain_deal(ruleset, deal, output)
     base: str = args.base_url
-    if args.markdown:
+    if args.json:
+        import json
+
+        print(json.dumps(explanation_json(explanation, output, LinkStyle(base, ".html")), indent=2, ensure_ascii=False))
+    elif args.markdown:
         absolute = "://" in base
         print(render_markdown(explanation, LinkStyle(base, ".html" if absolute else ".md")), end="")
     else:

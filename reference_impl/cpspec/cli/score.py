@@ -7,7 +7,7 @@ import json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("deal", metavar="DEAL", help="a YAML or JSON deal file (see examples/)")
+    parser.add_argument("deal", metavar="DEAL", help="a YAML or JSON deal file (see examples/); - reads standard input")
     parser.add_argument("--json", action="store_true", help="print the protocol's score output as JSON")
     parser.add_argument("--ruleset", metavar="ID", help="score under this ruleset instead of the file's")
 

@@ -15,8 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cpspec.errors import CpspecError
+from cpspec.present.readings import alternatives, governing_rules, score_under
 from cpspec.rules.cards import SUIT_SYMBOLS, SUITS
-from cpspec.rules.model import SEGMENTS, Ruleset
+from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
 
 # --- the document model ----------------------------------------------------------------
 
@@ -36,6 +38,13 @@ class Cards:
 
 
 @dataclass(frozen=True)
+class RegisterLink:
+    """A reference to an entry (a topic) of the ambiguity register."""
+
+    topic: str
+
+
+@dataclass(frozen=True)
 class Styled:
     """Text with a terminal style (``strong``, ``plus``, ``minus``); plain in Markdown but ``strong``."""
 
@@ -43,7 +52,7 @@ class Styled:
     style: str
 
 
-Inline = str | RuleLink | Cards | Styled
+Inline = str | RuleLink | RegisterLink | Cards | Styled
 Cell = tuple[Inline, ...]
 
 
@@ -73,10 +82,39 @@ Block = Heading | Paragraph | Table | Bullets
 
 
 @dataclass(frozen=True)
+class AlternativeResult:
+    """One alternative reading of an interpretation, and what the deal totals under it.
+
+    ``totals`` is None when no parameters carry the reading out (``error`` then says why not),
+    or when the deal cannot be scored under them (``error`` holds the engine's message).
+    """
+
+    reading: str
+    parameters: Mapping[str, Any] | None
+    totals: Mapping[str, int] | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class InterpretationUse:
+    """An interpretation record that a cited rule carries, as it bears on the explained deal."""
+
+    rule: str
+    topic: str
+    source_says: str
+    reading: str
+    alternatives: tuple[AlternativeResult, ...]
+
+
+@dataclass(frozen=True)
 class Explanation:
+    """The blocks of one explained deal, the rules it cites and the interpretations it rests on."""
+
     ruleset_id: str
     blocks: tuple[Block, ...]
     rules: Mapping[str, str] = field(default_factory=dict)  # every cited rule id -> its title
+    interpretations: tuple[InterpretationUse, ...] = ()
+    ruleset_version: str = ""
 
 
 # --- links ------------------------------------------------------------------------------
@@ -96,6 +134,10 @@ class LinkStyle:
     def rule_url(self, ruleset_id: str, rule_id: str) -> str:
         return f"{self.base}rulesets/{ruleset_id}{self.suffix}#{rule_id}"
 
+    def register_url(self, topic: str) -> str:
+        """The ambiguity register's entry for an interpretation topic."""
+        return f"{self.base}ambiguities{self.suffix}#{topic}"
+
 
 # --- building the explanation ----------------------------------------------------------
 
@@ -109,6 +151,19 @@ def card_symbols(cards: Iterable[str]) -> str:
     return " ".join(text[0].upper() + SUIT_SYMBOLS[SUITS.index(text[1].lower())] for text in cards)
 
 
+def card_html(cards: Iterable[str]) -> str:
+    """Cards with suit symbols as inline HTML, hearts and diamonds marked red (the rulebook's CSS colours them).
+
+    >>> card_html(["Td", "As"])
+    '<span class="card red">T♦</span> <span class="card">A♠</span>'
+    """
+    shown = []
+    for text in card_symbols(cards).split(" "):
+        red = text[-1] in (SUIT_SYMBOLS[SUITS.index("d")], SUIT_SYMBOLS[SUITS.index("h")])
+        shown.append(f'<span class="card{" red" if red else ""}">{text}</span>')
+    return " ".join(shown)
+
+
 def signed(points: int) -> str:
     """``+2``, ``-2`` or ``0``."""
     return f"{points:+d}" if points else "0"
@@ -120,14 +175,30 @@ def _join_words(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+_FORFEIT_WORDS = {"foul": "fouled", "surrender": "surrendered", "timeout": "timed out"}
+_STATUS_WORDS = {"normal": "a played hand", "natural": "a natural", "foul": "a fouled hand",
+                 "surrender": "a surrendered hand", "timeout": "a timed-out hand"}
+
+
+def _seat_list(seats: Sequence[str]) -> str:
+    return _join_words(list(seats))
+
+
+def _quoted(text: str) -> str:
+    return f"“{text.strip()}”"
+
+
 class _Builder:
     def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any]) -> None:
         self.ruleset = ruleset
+        self.deal = deal
         self.output = output
         self.blocks: list[Block] = []
         self.cited: dict[str, str] = {}
+        self.scope: dict[str, None] | None = None  # the rules cited inside the current matchup
         self.players = {p["seat"]: p for p in output["players"]}
         self.inputs = {p["seat"]: p for p in deal.get("players", []) if isinstance(p, Mapping)}
+        self._alternative_outputs: dict[tuple[str, int], Mapping[str, Any] | str] = {}
 
     def rule(self, rule_id: str | None) -> tuple[Inline, ...]:
         if rule_id is None:
@@ -136,6 +207,8 @@ class _Builder:
             self.cited[rule_id] = self.ruleset.rule(rule_id).title
         except KeyError:
             self.cited[rule_id] = "(not a rule of this ruleset)"
+        if self.scope is not None:
+            self.scope[rule_id] = None
         return (RuleLink(rule_id),)
 
     def rules(self, *rule_ids: str | None) -> Cell:
@@ -145,6 +218,11 @@ class _Builder:
                 parts.append(", ")
             parts.extend(self.rule(rule_id))
         return tuple(parts)
+
+    def governed(self, rule_id: str | None, *paths: str) -> Cell:
+        """A parameter block's rule and the rules whose interpretation governs these parameters."""
+        extra = [r for path in paths for r in governing_rules(self.ruleset, path)]
+        return self.rules(rule_id, *extra)
 
     def build(self) -> Explanation:
         r = self.ruleset
@@ -158,12 +236,14 @@ class _Builder:
         self.blocks.append(Heading(2, "Matchups"))
         for matchup in self.output["matchups"]:
             self.matchup(matchup)
+        self.scoop()
         self.totals()
         self.settlement()
+        uses = self.interpretations()
         if self.cited:
             self.blocks.append(Heading(2, "Rules cited"))
             self.blocks.append(Bullets(tuple((RuleLink(rid), f": {title}") for rid, title in self.cited.items())))
-        return Explanation(r.id, tuple(self.blocks), dict(self.cited))
+        return Explanation(r.id, tuple(self.blocks), dict(self.cited), uses, r.version)
 
     # -- the hands and their validity
 
@@ -229,6 +309,19 @@ class _Builder:
             if player["status"] == "foul" and player.get("rule") not in (None, order.rule):
                 self.blocks.append(Paragraph((f"{seat}: {player['reason']} (", *self.rule(player["rule"]), ").")))
 
+    def _held_naturals(self, seat: str) -> list[str]:
+        """The naturals a set hand holds (the find_naturals op's answer), for one not scored as a natural."""
+        from cpspec.protocol.ops import op_find_naturals
+
+        given = self.inputs.get(seat, {})
+        if not all(isinstance(given.get(s), list) for s in SEGMENTS):
+            return []
+        try:
+            found = op_find_naturals(self.ruleset, {"cards": [c for s in SEGMENTS for c in given[s]]})
+        except CpspecError:
+            return []
+        return [str(n) for n in found["naturals"]]
+
     def naturals(self) -> None:
         params = self.ruleset.parameters.naturals
         declared = [s for s, p in self.players.items() if p["status"] in ("surrender", "timeout")]
@@ -244,6 +337,20 @@ class _Builder:
                 rows.append(((seat,), status, (player["reason"],), self.rules(player.get("rule"), automatic)))
         if rows:
             self.blocks.append(Table(("seat", "status", "why", "rule"), tuple(rows)))
+        unclaimed: list[Cell] = []
+        if params.hands and params.declaration == "declared":
+            for seat, player in self.players.items():
+                if player["status"] not in ("normal", "foul") or player.get("declared"):
+                    continue
+                held = self._held_naturals(seat)
+                if held:
+                    plays = "plays as set" + (" and fouls" if player["status"] == "foul" else "")
+                    unclaimed.append((f"{seat} holds {_join_words(held)} but did not declare it, so the hand "
+                                      f"{plays}: a natural counts only when declared (",
+                                      *self.governed(params.declaration_rule or params.rule, "naturals.declaration"),
+                                      ")."))
+        if unclaimed:
+            self.blocks.append(Bullets(tuple(unclaimed)))
         if params.hands and not any(p["status"] == "natural" for p in self.players.values()):
             how = ("counted whether declared or not" if params.declaration == "automatic"
                    else "counted only when declared")
@@ -251,21 +358,45 @@ class _Builder:
                                           *self.rules(params.declaration_rule or params.rule), ").")))
 
     def bonuses(self) -> None:
+        bonuses = self.ruleset.parameters.bonuses
         rows: list[tuple[Cell, ...]] = []
         for seat, player in self.players.items():
             for bonus in player.get("bonuses", []):
                 hand = player["segments"][bonus["segment"]]["name"]
                 rows.append(((seat,), (bonus["segment"],), (hand,), (str(bonus["points"]),), self.rules(bonus["rule"])))
-        if not rows:
+        missed = self._not_in_the_table()
+        if not rows and not missed:
             return
-        bonuses = self.ruleset.parameters.bonuses
-        when = ("only when the segment is won" if bonuses.requires_win else "whether the segment is won or not")
         self.blocks.append(Heading(2, "Bonus hands"))
-        intro: list[Inline] = [f"Bonus hands held; each is paid {when}"]
-        if bonuses.rule:
-            intro += [" (", *self.rule(bonuses.rule), ")"]
-        self.blocks.append(Paragraph((*intro, ".")))
-        self.blocks.append(Table(("seat", "segment", "hand", "points", "rule"), tuple(rows)))
+        if rows:
+            when = ("only when the segment is won" if bonuses.requires_win else "whether the segment is won or not")
+            intro: list[Inline] = [f"Bonus hands held; each is paid {when}"]
+            if bonuses.rule:
+                intro += [" (", *self.governed(bonuses.rule, "bonuses.requires_win"), ")"]
+            self.blocks.append(Paragraph((*intro, ".")))
+            self.blocks.append(Table(("seat", "segment", "hand", "points", "rule"), tuple(rows)))
+        if missed:
+            self.blocks.append(Bullets(tuple(missed)))
+
+    def _not_in_the_table(self) -> list[Cell]:
+        """Hands the bonus table pays in another segment, but not in the one they stand in."""
+        bonuses = self.ruleset.parameters.bonuses
+        lines: list[Cell] = []
+        for seat, player in self.players.items():
+            if player["status"] != "normal":
+                continue
+            for segment in SEGMENTS:
+                hand = (player.get("segments") or {}).get(segment)
+                if hand is None or any(x["segment"] == segment for x in player.get("bonuses", [])):
+                    continue
+                elsewhere = sorted({e.segment for e in bonuses.table
+                                    if e.hand == hand["category"] or (e.hand == "royal_flush" and hand["royal"])},
+                                   key=SEGMENTS.index)
+                if elsewhere:
+                    lines.append((f"{seat}'s {hand['name']} in the {segment} earns no bonus: the table pays "
+                                  f"{hand['category'].replace('_', ' ')} only in the {_join_words(elsewhere)} (",
+                                  *self.rules(bonuses.rule or next(e.rule for e in bonuses.table)), ")."))
+        return lines
 
     # -- matchups
 
@@ -275,6 +406,7 @@ class _Builder:
 
     def matchup(self, matchup: Mapping[str, Any]) -> None:
         a, b = matchup["seats"]
+        self.scope = {}
         self.blocks.append(Heading(3, f"{a} v {b}"))
         credits: list[Mapping[str, Any]] = list(matchup["credits"])
         used: set[int] = set()
@@ -315,7 +447,186 @@ class _Builder:
             self.blocks.append(Table(header, tuple(rows)))
         for note in matchup.get("notes", []):
             self.blocks.append(Paragraph((str(note),)))
+        decisions: list[Cell] = []
+        if compared:
+            decisions += self._bonus_decisions(matchup)
+            decisions += self._overall_decision(matchup)
+        elif matchup["kind"] == "forfeit":
+            decisions += self._penalty_decisions(matchup)
+        else:
+            decisions += self._natural_decisions(matchup)
+        if decisions:
+            self.blocks.append(Bullets(tuple(decisions)))
         self.blocks.append(Paragraph(self._matchup_summary(matchup)))
+        readings = self._matchup_readings(matchup, list(self.scope))
+        self.scope = None
+        if readings:
+            self.blocks.append(Bullets(tuple(readings)))
+
+    def _credits_before_overall(self, matchup: Mapping[str, Any]) -> dict[str, int]:
+        totals = {seat: 0 for seat in matchup["seats"]}
+        for credit in matchup["credits"]:
+            if credit["kind"] != "overall" and credit["seat"] in totals:
+                totals[credit["seat"]] += credit["points"]
+        return totals
+
+    def _overall_decision(self, matchup: Mapping[str, Any]) -> list[Cell]:
+        overall = self.ruleset.parameters.scoring.overall
+        if overall is None or any(c["kind"] == "scoop" for c in matchup["credits"]):
+            return []
+        a, b = matchup["seats"]
+        segments: Mapping[str, str | None] = matchup.get("segments") or {}
+        wins = {seat: sum(1 for s in SEGMENTS if segments.get(s) == seat) for seat in (a, b)}
+        ties = sum(1 for s in SEGMENTS if segments.get(s) is None)
+        tie_text = f", {ties} tied" if ties else ""
+        winner = matchup.get("overall")
+        rule = self.governed(overall.rule, "scoring.overall.decided_by")
+        label = Styled("Overall point", "strong")
+        if overall.decided_by == "higher_total":
+            totals = self._credits_before_overall(matchup)
+            if winner:
+                loser = b if winner == a else a
+                why = f"awarded to {winner} (+{overall.points}): the higher total, {totals[winner]} to {totals[loser]}"
+            else:
+                why = f"not awarded: the totals are equal, {totals[a]} to {totals[b]}, and only a higher total earns it"
+        elif overall.decided_by == "majority_of_segments":
+            counts = f"{a} won {wins[a]}, {b} {wins[b]}{tie_text}"
+            if winner:
+                why = (f"awarded to {winner} (+{overall.points}): {winner} won {wins[winner]} of the three "
+                       f"segments ({counts})")
+            else:
+                best = max(wins.values())
+                why = (f"not awarded: a majority is two or more of the three segments, and no one won two "
+                       f"({counts}; {best} of 3 is not a majority)")
+        else:
+            counts = f"{a} {wins[a]}, {b} {wins[b]}{tie_text}"
+            if winner:
+                why = f"awarded to {winner} (+{overall.points}): more segments won ({counts})"
+            else:
+                why = f"not awarded: both won as many segments ({counts})"
+        return [(label, f": {why} (", *rule, ").")]
+
+    def _bonus_decisions(self, matchup: Mapping[str, Any]) -> list[Cell]:
+        bonuses = self.ruleset.parameters.bonuses
+        if not bonuses.table:
+            return []
+        a, b = matchup["seats"]
+        segments: Mapping[str, str | None] = matchup.get("segments") or {}
+        credits = matchup["credits"]
+        lines: list[Cell] = []
+        for segment in SEGMENTS:
+            for seat, other in ((a, b), (b, a)):
+                player = self.players[seat]
+                hand = (player.get("segments") or {}).get(segment)
+                if hand is None:
+                    continue
+                held = [x for x in player.get("bonuses", []) if x["segment"] == segment]
+                label = Styled(f"{segment.capitalize()} bonus", "strong")
+                if not held:
+                    continue
+                entry = held[0]
+                paid = [c for c in credits
+                        if c["kind"] == "bonus" and c["seat"] == seat and c.get("segment") == segment]
+                won = segments.get(segment) == seat
+                if not bonuses.requires_win:
+                    if not won:
+                        result = "lost" if segments.get(segment) == other else "tied"
+                        lines.append((label, f": {seat} is paid {entry['points']} for {hand['name']} although it "
+                                      f"{result} the {segment}: bonuses are paid won or lost (",
+                                      *self.governed(bonuses.rule, "bonuses.requires_win"), ", ",
+                                      *self.rule(entry["rule"]), ")."))
+                    continue
+                if not won:
+                    result = "lost" if segments.get(segment) == other else "tied"
+                    lines.append((label, f": not paid: {seat}'s {hand['name']} would earn {entry['points']}, but "
+                                  f"{seat} {result} the {segment}, and a bonus is paid only for a segment won (",
+                                  *self.governed(bonuses.rule, "bonuses.requires_win"), ")."))
+                    continue
+                points = sum(c["points"] for c in paid)
+                how = "instead of the segment's unit" if bonuses.mode == "instead" else "on top of the segment's unit"
+                text = f": {seat} is paid {points} for {hand['name']}, {how}"
+                multiplier = bonuses.same_category_multiplier
+                cell: list[Inline] = [label]
+                if multiplier > 1:
+                    theirs = (self.players[other].get("segments") or {}).get(segment, {})
+                    if theirs.get("category") == hand["category"]:
+                        text += (f"; {entry['points']} times {multiplier}, since {other} also holds "
+                                 f"{hand['category'].replace('_', ' ')} there")
+                    else:
+                        text += (f"; not multiplied: {other}'s {theirs.get('name', 'hand')} is not the same kind "
+                                 f"(only a win over the same kind multiplies by {multiplier})")
+                    cell += [text, " (", *self.rules(entry["rule"], bonuses.multiplier_rule), ")."]
+                else:
+                    cell += [text, " (", *self.rules(entry["rule"]), ")."]
+                lines.append(tuple(cell))
+        return lines
+
+    def _penalty_decisions(self, matchup: Mapping[str, Any]) -> list[Cell]:
+        lines: list[Cell] = []
+        for payer, receiver in (tuple(matchup["seats"]), tuple(reversed(matchup["seats"]))):
+            status = self.players[payer]["status"]
+            if status not in _FORFEIT_WORDS:
+                continue
+            penalty = getattr(self.ruleset.parameters.penalties, status)
+            if not isinstance(penalty, Penalty):
+                continue
+            lines.append(self._penalty_line(payer, receiver, status, penalty))
+        return lines
+
+    def _penalty_line(self, payer: str, receiver: str, status: str, penalty: Penalty) -> Cell:
+        other = self.players[receiver]
+        theirs = other["status"]
+        base = f"penalties.{status}"
+        label = Styled("Penalty", "strong")
+        head = f": {payer} {_FORFEIT_WORDS[status]} and {receiver} has {_STATUS_WORDS[theirs]}: "
+        if theirs not in penalty.pays_to:
+            paid_to = _join_words([_STATUS_WORDS[s] for s in sorted(penalty.pays_to)])
+            return (label, head + f"{payer} pays {receiver} nothing; this penalty is paid only to {paid_to} (",
+                    *self.governed(penalty.rule, f"{base}.pays_to"), ").")
+        if theirs == "natural" and penalty.against_natural == "natural_value":
+            natural = other.get("natural")
+            points = self.ruleset.natural(natural).points if natural else 0
+            return (label, head + f"{payer} pays the natural's value, {points}, instead of the penalty (",
+                    *self.governed(penalty.rule, f"{base}.against_natural"), ").")
+        if penalty.mode == "scooped" and theirs == "normal":
+            return (label, head + f"{payer} is scored as losing every segment to {receiver} (",
+                    *self.governed(penalty.rule, f"{base}.mode"), ").")
+        text = head + f"{payer} pays the fixed {penalty.points}"
+        held = other.get("bonuses", []) if theirs == "normal" else []
+        paths = [f"{base}.points"]
+        if penalty.plus_opponent_bonuses and theirs == "normal":
+            paths.append(f"{base}.plus_opponent_bonuses")
+            if held:
+                amounts = " + ".join(str(x["points"]) for x in held)
+                total = penalty.points + sum(x["points"] for x in held)
+                text += (f" plus {receiver}'s bonuses at their listed value, never multiplied "
+                         f"({penalty.points} + {amounts} = {total})")
+            else:
+                text += f" plus {receiver}'s bonuses, and {receiver} holds none"
+        elif held:
+            text += f"; {receiver}'s bonuses are not added"
+            paths.append(f"{base}.plus_opponent_bonuses")
+        return (label, text + " (", *self.governed(penalty.rule, *paths), ").")
+
+    def _natural_decisions(self, matchup: Mapping[str, Any]) -> list[Cell]:
+        naturals = self.ruleset.parameters.naturals
+        a, b = matchup["seats"]
+        held = {seat: self.players[seat].get("natural") for seat in (a, b) if self.players[seat]["status"] == "natural"}
+        label = Styled("Natural", "strong")
+        if len(held) == 2:
+            meeting = naturals.meeting_rule or self.players[a].get("rule")
+            if not matchup["credits"]:
+                return [(label, f": {held[a]} meets {held[b]}: they push, exchanging nothing, and each still "
+                         "collects from the other players (", *self.governed(meeting, "naturals.higher_rank"), ").")]
+            winner = matchup["credits"][0]["seat"]
+            loser = b if winner == a else a
+            return [(label, f": {held[winner]} outranks {held[loser]} and collects its own value, "
+                     f"{matchup['credits'][0]['points']}; the value of {held[loser]} is not subtracted (",
+                     *self.governed(meeting, "naturals.higher_rank"), ").")]
+        holder = next(iter(held))
+        other = b if holder == a else a
+        return [(label, f": {holder}'s {held[holder]} is not compared with {other}'s hand and collects its value (",
+                 *self.rules(self.players[holder].get("rule")), ").")]
 
     def _matchup_summary(self, matchup: Mapping[str, Any]) -> Cell:
         a, b = matchup["seats"]
@@ -350,7 +661,132 @@ class _Builder:
                        f"{high} collects {abs(net)} from {low}.")
         return (lead, Styled(outcome, "strong"))
 
-    # -- totals and settlement
+    # -- interpretations: the alternatives, scored
+
+    def _alternative_output(self, rule_id: str, index: int) -> Mapping[str, Any] | str:
+        key = (rule_id, index)
+        if key not in self._alternative_outputs:
+            alternative = alternatives(self.ruleset, rule_id)[index]
+            assert alternative.parameters is not None
+            self._alternative_outputs[key] = score_under(self.ruleset, alternative.parameters, self.deal)
+        return self._alternative_outputs[key]
+
+    def _matchup_readings(self, matchup: Mapping[str, Any], rule_ids: Sequence[str]) -> list[Cell]:
+        """One line naming the interpretations this matchup's amounts rest on, then what each
+        alternative that parameters carry out would pay in this matchup."""
+        a, b = matchup["seats"]
+        as_read = matchup["points"][a]
+        named: list[Inline] = []
+        lines: list[Cell] = []
+        for rule_id in rule_ids:
+            interpretation = self._interpretation(rule_id)
+            if interpretation is None:
+                continue
+            named += [", "] if named else []
+            named += [*self.rule(rule_id), " (", RegisterLink(interpretation.topic), ")"]
+            for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
+                if alternative.parameters is None:
+                    continue
+                other = self._alternative_output(rule_id, index)
+                if isinstance(other, str):
+                    told = f"the deal cannot be scored ({other})"
+                else:
+                    theirs = next(m for m in other["matchups"] if m["seats"] == [a, b])
+                    points = theirs["points"][a]
+                    told = ("the same" if points == as_read
+                            else f"{_matchup_points(a, b, points)} instead of {_matchup_points(a, b, as_read)}")
+                lines.append(("    under the alternative to ", *self.rule(rule_id),
+                              f", {_quoted(alternative.reading)}: {told}"))
+        if not named:
+            return []
+        return [(Styled("Readings", "strong"), ": these amounts rest on the interpretations of ", *named, "."),
+                *lines]
+
+    def _interpretation(self, rule_id: str) -> Any:
+        try:
+            return self.ruleset.rule(rule_id).interpretation
+        except KeyError:
+            return None
+
+    def interpretations(self) -> tuple[InterpretationUse, ...]:
+        uses: list[InterpretationUse] = []
+        for rule_id in list(self.cited):
+            interpretation = self._interpretation(rule_id)
+            if interpretation is None:
+                continue
+            results = []
+            for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
+                if alternative.parameters is None:
+                    results.append(AlternativeResult(alternative.reading, None, None,
+                                                     "no parameter carries this reading out"))
+                    continue
+                other = self._alternative_output(rule_id, index)
+                if isinstance(other, str):
+                    results.append(AlternativeResult(alternative.reading, alternative.parameters, None, other))
+                else:
+                    results.append(AlternativeResult(alternative.reading, alternative.parameters,
+                                                     dict(other["totals"])))
+            uses.append(InterpretationUse(rule_id, interpretation.topic, interpretation.source_says,
+                                          interpretation.reading, tuple(results)))
+        if not uses:
+            return ()
+        self.blocks.append(Heading(2, "Interpretations this result rests on"))
+        self.blocks.append(Paragraph(("Where the source is silent or unclear, the ruleset records the reading it "
+                                      "chose; each alternative that parameters can carry out is scored too.",)))
+        items: list[Cell] = []
+        final = self.output["totals"]
+        for use in uses:
+            items.append((*self.rule(use.rule), " (", RegisterLink(use.topic), f"): as read: {use.reading.strip()}"))
+            for result in use.alternatives:
+                if result.totals is None:
+                    outcome = f"not scored: {result.error}"
+                elif dict(result.totals) == dict(final):
+                    outcome = "the same totals"
+                else:
+                    outcome = "totals " + ", ".join(f"{seat} {signed(v)}" for seat, v in result.totals.items())
+                items.append((f"    alternative {_quoted(result.reading)}: {outcome}",))
+        self.blocks.append(Bullets(tuple(items)))
+        return tuple(uses)
+
+    # -- the scoop, totals and settlement
+
+    def scoop(self) -> None:
+        scoop = self.ruleset.parameters.scoring.scoop
+        if scoop is None:
+            return
+        count = len(self.players)
+        sweeps: dict[str, list[str]] = {seat: [] for seat in self.players}
+        for matchup in self.output["matchups"]:
+            segments = matchup.get("segments") or {}
+            if matchup["kind"] == "compared" and segments:
+                winners = {segments.get(s) for s in SEGMENTS}
+                if len(winners) == 1 and None not in winners:
+                    winner = winners.pop()
+                    assert winner is not None
+                    sweeps[winner].append(next(s for s in matchup["seats"] if s != winner))
+            elif any(c["kind"] == "scoop" for c in matchup["credits"]):
+                seat = matchup["credits"][0]["seat"]
+                sweeps[seat].append(next(s for s in matchup["seats"] if s != seat))
+        lines: list[Cell] = []
+        if count not in scoop.points_by_players:
+            listed = _join_words([str(n) for n in sorted(scoop.points_by_players)])
+            lines.append((f"The scoop is paid only in a game of {listed} players; this deal has {count} (",
+                          *self.rule(scoop.rule), ")."))
+        for seat, swept in sweeps.items():
+            if not swept or count not in scoop.points_by_players:
+                continue
+            opponents = [s for s in self.players if s != seat]
+            if len(swept) == len(opponents):
+                lines.append((f"{seat} won all three segments against every opponent: the scoop, "
+                              f"{scoop.points_by_players[count]} from each, replaces those matchups' results (",
+                              *self.rule(scoop.rule), ")."))
+            else:
+                missed = [s for s in opponents if s not in swept]
+                lines.append((f"{seat} swept {_join_words(swept)} but not {_join_words(missed)}: no scoop, which "
+                              "needs all three segments against every opponent (", *self.rule(scoop.rule), ")."))
+        if lines:
+            self.blocks.append(Heading(2, "Scoop"))
+            self.blocks.append(Bullets(tuple(lines)))
 
     def totals(self) -> None:
         self.blocks.append(Heading(2, "Totals"))
@@ -381,6 +817,13 @@ class _Builder:
         self.blocks.append(Paragraph((Styled(f"Paid: {paid}.", "strong"),)))
 
 
+def _matchup_points(a: str, b: str, points: int) -> str:
+    """``A +2`` (``A`` collects), ``B +2`` or ``even``, from the first seat's points."""
+    if points == 0:
+        return "even"
+    return f"{a} +{points}" if points > 0 else f"{b} +{-points}"
+
+
 def explain_deal(
     ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any] | None = None
 ) -> Explanation:
@@ -407,10 +850,18 @@ def _text_inline(part: Inline, color: bool) -> str:
         return part
     if isinstance(part, RuleLink):
         return _paint(part.rule, "rule", color)
+    if isinstance(part, RegisterLink):
+        return _paint(part.topic, "rule", color)
     if isinstance(part, Styled):
         return _paint(part.text, part.style, color)
     shown = card_symbols(part.cards).split(" ")
     return " ".join(_paint(c, "red", color) if color and c[-1] in _RED_SUITS else c for c in shown)
+
+
+def _url(part: RuleLink | RegisterLink, ruleset_id: str, links: LinkStyle) -> str:
+    if isinstance(part, RuleLink):
+        return links.rule_url(ruleset_id, part.rule)
+    return links.register_url(part.topic)
 
 
 def _plain_width(part: Inline) -> int:
@@ -430,8 +881,9 @@ def render_text(explanation: Explanation, links: LinkStyle, color: bool = False)
         elif isinstance(block, Bullets):
             for item in block.items:
                 text = "".join(_text_inline(p, color) for p in item)
-                urls = [links.rule_url(explanation.ruleset_id, p.rule) for p in item if isinstance(p, RuleLink)]
-                lines.append(f"  {text}" + (f"  <{urls[0]}>" if urls else ""))
+                urls = dict.fromkeys(_url(p, explanation.ruleset_id, links) for p in item
+                                     if isinstance(p, RuleLink | RegisterLink))
+                lines.append(f"  {text}" + ("  " + " ".join(f"<{u}>" for u in urls) if urls else ""))
         else:
             lines.extend(_text_table(block, color))
     return "\n".join(lines)
@@ -479,9 +931,11 @@ def _md_inline(part: Inline, ruleset_id: str, links: LinkStyle) -> str:
         return md_escape(part)
     if isinstance(part, RuleLink):
         return f"[`{part.rule}`]({links.rule_url(ruleset_id, part.rule)})"
+    if isinstance(part, RegisterLink):
+        return f"[{md_escape(part.topic)}]({links.register_url(part.topic)})"
     if isinstance(part, Styled):
         return f"**{md_escape(part.text)}**" if part.style != "" else md_escape(part.text)
-    return md_escape(card_symbols(part.cards))
+    return card_html(part.cards)
 
 
 def render_markdown(explanation: Explanation, links: LinkStyle, heading_level: int = 1) -> str:
@@ -507,8 +961,58 @@ def render_markdown(explanation: Explanation, links: LinkStyle, heading_level: i
     return "\n\n".join(out) + "\n"
 
 
+# --- JSON ---------------------------------------------------------------------------------
+
+
+def _inline_json(part: Inline) -> Any:
+    if isinstance(part, str):
+        return part
+    if isinstance(part, RuleLink):
+        return {"rule": part.rule}
+    if isinstance(part, RegisterLink):
+        return {"interpretation": part.topic}
+    if isinstance(part, Styled):
+        return {"text": part.text, "style": part.style}
+    return {"cards": list(part.cards)}
+
+
+def _cell_json(cell: Cell) -> list[Any]:
+    return [_inline_json(p) for p in cell]
+
+
+def _block_json(block: Block) -> dict[str, Any]:
+    if isinstance(block, Heading):
+        return {"type": "heading", "level": block.level, "text": block.text}
+    if isinstance(block, Paragraph):
+        return {"type": "paragraph", "parts": _cell_json(block.parts)}
+    if isinstance(block, Bullets):
+        return {"type": "bullets", "items": [_cell_json(item) for item in block.items]}
+    return {"type": "table", "header": list(block.header), "rows": [[_cell_json(c) for c in row] for row in block.rows]}
+
+
+def explanation_json(explanation: Explanation, output: Mapping[str, Any], links: LinkStyle) -> dict[str, Any]:
+    """The explanation as JSON (``schema/explain.schema.json``): its blocks, the rules and readings it
+    rests on, with their addresses, and the ``score`` output it explains."""
+    rid = explanation.ruleset_id
+    return {
+        "ruleset": {"id": rid, "version": explanation.ruleset_version},
+        "totals": dict(output["totals"]),
+        "blocks": [_block_json(b) for b in explanation.blocks],
+        "rules": {r: {"title": t, "url": links.rule_url(rid, r)} for r, t in explanation.rules.items()},
+        "interpretations": [
+            {"rule": use.rule, "topic": use.topic, "url": links.register_url(use.topic),
+             "source_says": use.source_says, "reading": use.reading,
+             "alternatives": [{"reading": a.reading, "parameters": dict(a.parameters) if a.parameters else None,
+                               "totals": dict(a.totals) if a.totals is not None else None, "error": a.error}
+                              for a in use.alternatives]}
+            for use in explanation.interpretations
+        ],
+        "score": dict(output),
+    }
+
+
 __all__ = [
-    "Block", "Bullets", "Cards", "Cell", "Explanation", "Heading", "Inline", "LinkStyle",
-    "Paragraph", "RuleLink", "Styled", "Table", "card_symbols", "explain_deal", "md_escape",
-    "render_markdown", "render_text", "signed",
+    "AlternativeResult", "Block", "Bullets", "Cards", "Cell", "Explanation", "Heading", "Inline",
+    "InterpretationUse", "LinkStyle", "Paragraph", "RegisterLink", "RuleLink", "Styled", "Table", "card_html",
+    "card_symbols", "explain_deal", "explanation_json", "md_escape", "render_markdown", "render_text", "signed",
 ]

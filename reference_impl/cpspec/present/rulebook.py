@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from cpspec.errors import CpspecError
+from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
 from cpspec.present.explain import LinkStyle, explain_deal, md_escape, render_markdown, render_text
+from cpspec.present.readings import alternatives
 from cpspec.rules.cards import parse_cards
 from cpspec.rules.hands import Category, HandValue, Wheel, compare, evaluate3, evaluate5
 from cpspec.rules.model import Penalty, Rule, Ruleset
@@ -72,6 +74,14 @@ class Inputs:
     examples: tuple[ExampleDeal, ...] = ()
     schemas: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # file name -> JSON schema
     docs: Mapping[str, str] = field(default_factory=dict)  # file name -> Markdown text
+    #: The folder of the npm package pyodide (node_modules/pyodide), when it is installed.
+    pyodide: Path | None = None
+    #: The folder that holds the cpspec package, for the desk's bundle of browser modules.
+    source_root: Path | None = None
+    #: The saved text of each source file, where the build can read it (for a citation's context).
+    source_texts: Mapping[str, str] = field(default_factory=dict)
+    #: The public address of each source file, where one is known.
+    addresses: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def rulesets(self) -> list[Ruleset]:
@@ -119,10 +129,58 @@ def read_cases(corpus: Path) -> tuple[CaseView, ...]:
 
 def load_inputs(repo: Path, registry: RulesetRegistry) -> Inputs:
     """Everything the rulebook is generated from, read from a checkout."""
+    repo = repo.resolve()
     examples = tuple(read_example(p) for p in sorted((repo / "examples").glob("*.yaml")))
     schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted((repo / "schema").glob("*.json"))}
     docs = {p.name: p.read_text(encoding="utf-8") for p in sorted((repo / "docs").glob("*.md"))}
-    return Inputs(registry, read_cases(repo / "conformance"), examples, schemas, docs)
+    pyodide = repo / "node_modules" / "pyodide"
+    texts, addresses = read_sources(repo.parent / "shared")
+    return Inputs(registry, read_cases(repo / "conformance"), examples, schemas, docs,
+                  pyodide if (pyodide / "pyodide.asm.wasm").is_file() else None, repo / "reference_impl",
+                  texts, addresses)
+
+
+_ADDRESS = re.compile(r"^https?://\S+$")
+
+
+def read_sources(shared: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """The saved source texts beside the repository (``shared/seeds``, ``shared/sources``) and the public
+    addresses their headers give (a saved page's second line), by file name; empty where absent."""
+    texts: dict[str, str] = {}
+    addresses: dict[str, str] = {}
+    for folder in (shared / "seeds", shared / "sources"):
+        for path in sorted(folder.glob("*.txt")) if folder.is_dir() else ():
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            texts[path.name] = text
+            lines = text.splitlines()
+            if len(lines) > 1 and _ADDRESS.match(lines[1].strip()):
+                addresses[path.name] = lines[1].strip()
+    return texts, addresses
+
+
+def quote_in_context(text: str, quote: str, width: int = 160) -> tuple[str, str] | None:
+    """The words before and after a quote in its source's saved text, or None where it is not found.
+
+    >>> quote_in_context("One. The player with the higher total wins. Two.", "the higher total", 8)
+    ('player with', 'wins. Two.')
+    """
+    flat = " ".join(text.split())
+    wanted = " ".join(quote.split())
+    at = flat.find(wanted)
+    if at < 0:
+        at = flat.lower().find(wanted.lower())
+    if at < 0 or not wanted:
+        return None
+    before = flat[max(0, at - width):at]
+    after = flat[at + len(wanted):at + len(wanted) + width]
+    if at - width > 0:
+        before = before.split(" ", 1)[-1] if " " in before else before
+    if at + len(wanted) + width < len(flat):
+        after = after.rsplit(" ", 1)[0] if " " in after else after
+    return before.strip(), after.strip()
 
 
 # --- small helpers -----------------------------------------------------------------------
@@ -334,7 +392,7 @@ def featured_examples(ruleset: Ruleset, inputs: Inputs) -> list[ExampleDeal]:
     return featured
 
 
-def _example_section(ruleset: Ruleset, example: ExampleDeal) -> str:
+def _example_section(ruleset: Ruleset, example: ExampleDeal, prefix: str = "../") -> str:
     parts = [f"## Worked example: `{example.name}` {{#example-{_slug(example.name)}}}"]
     if example.ruleset == ruleset.id:
         parts.append(f"The deal file `examples/{example.name}` scored under this ruleset, step by step "
@@ -349,8 +407,24 @@ def _example_section(ruleset: Ruleset, example: ExampleDeal) -> str:
     except CpspecError as error:
         parts.append(f"This deal cannot be scored under {ruleset.id}: {md_escape(error.describe())}")
         return "\n\n".join(parts)
-    parts.append(render_markdown(explanation, LinkStyle("../", ".md"), heading_level=3))
+    parts.append(render_markdown(explanation, LinkStyle(prefix, ".md"), heading_level=3))
     return "\n\n".join(parts)
+
+
+def desk_link(ruleset_id: str, deal: Mapping[str, Any], prefix: str = "") -> str:
+    """The dispute desk's address with this deal filled in (the query ``site/docs/js/desk.js`` reads)."""
+    from urllib.parse import urlencode
+
+    query: list[tuple[str, str]] = [("ruleset", ruleset_id)]
+    for index, player in enumerate(deal.get("players", [])):
+        query.append((f"s{index}", str(player.get("seat", ""))))
+        for key, name in (("f", "front"), ("m", "middle"), ("b", "back"), ("c", "cards")):
+            if isinstance(player.get(name), list):
+                query.append((f"{key}{index}", " ".join(str(c) for c in player[name])))
+        for key, name in (("d", "declare"), ("n", "natural")):
+            if player.get(name):
+                query.append((f"{key}{index}", str(player[name])))
+    return f"{prefix}desk.md?{urlencode(query)}"
 
 
 def _slug(text: str) -> str:
@@ -388,6 +462,24 @@ def _inheritance_section(ruleset: Ruleset, registry: RulesetRegistry) -> str:
     return "\n\n".join(parts)
 
 
+def _citation(source: str, quote: str, titles: Mapping[str, str], inputs: Inputs) -> str:
+    """A citation: the source's title and file, its public address where known, the quote, and the
+    quote in its context where the saved text is available."""
+    title = titles.get(source, source)
+    address = inputs.addresses.get(source)
+    where = f"<{address}>" if address else "no public address is known"
+    head = f"**Source:** *{md_escape(title)}* ([`{source}`](#sources); {where})"
+    context = quote_in_context(inputs.source_texts[source], quote) if source in inputs.source_texts else None
+    if context is None:
+        note = "" if source not in inputs.source_texts else "\n\n*(The quote is not word for word in the saved text.)*"
+        return f"{head}\n\n{_blockquote(quote)}{note}"
+    before, after = context
+    shown = (f"…{md_escape(before)} " if before else "") + f"**{md_escape(' '.join(quote.split()))}**" + (
+        f" {md_escape(after)}…" if after else "")
+    return (f"{head}\n\n{_blockquote(quote)}\n\n"
+            f'<details class="citation-context" markdown="1"><summary>In context</summary>\n\n{shown}\n\n</details>')
+
+
 def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping[str, str]) -> str:
     parts = [f"### `{rule.id}` {md_escape(rule.title)} {{#{rule.id}}}"]
     meta = [f"**Cite as:** {_code(citation_text(ruleset, rule.id))}",
@@ -397,17 +489,20 @@ def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping
     parts.append(" · ".join(meta))
     parts.append(md_escape(rule.text.strip()))
     for citation in rule.citations:
-        title = sources.get(citation.source, "")
-        parts.append(f"**Source** [`{citation.source}`](#sources){': ' + md_escape(title) if title else ''}\n\n"
-                     + _blockquote(citation.quote))
+        parts.append(_citation(citation.source, citation.quote, sources, inputs))
     if rule.interpretation is not None:
         i = rule.interpretation
-        alternatives = "\n".join(f"    - {md_escape(a)}" for a in i.alternatives)
+        patches = {a.reading: a.parameters for a in alternatives(ruleset, rule.id)}
+        alternatives_text = "\n".join(
+            f"    - {md_escape(a)}"
+            + (f" *(carried out by the parameters* {_code(json.dumps(patches[a]))}*: cpspec explain scores it)*"
+               if patches.get(a) else "")
+            for a in i.alternatives)
         parts.append(
             f"**Interpretation** ([ambiguity register: {i.topic}](../ambiguities.md#{i.topic}))\n\n"
             f"- *What the source says:* {md_escape(i.source_says)}\n"
             f"- *The reading chosen:* {md_escape(i.reading)}\n"
-            f"- *The alternatives:*\n{alternatives}"
+            f"- *The alternatives:*\n{alternatives_text}"
         )
     params = rule_parameters(ruleset, rule.id)
     if params:
@@ -422,38 +517,56 @@ def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping
 
 
 def ruleset_page(ruleset: Ruleset, inputs: Inputs) -> str:
-    """The page of one ruleset: sources, version, inheritance, its example, then every rule."""
+    """The page of one ruleset, rules first: the summary, the rules by topic, then its worked examples,
+    then its sources, changelog and inheritance."""
     sources = {s.file: s.title for s in ruleset.sources}
     parts = [f"# {md_escape(ruleset.title)}", md_escape(ruleset.summary.strip())]
     parent = f"[{ruleset.extends}]({ruleset.extends}.md)" if ruleset.extends else "—"
     parts.append(_table(("id", "version", "extends", "rules", "cite a rule as"), [
         (_code(ruleset.id), ruleset.version, parent, str(len(ruleset.rules)),
          _code(citation_text(ruleset, "<rule id>")))]))
+    parts.append(f"[Printable one-page summary](../print/{ruleset.id}.md) · "
+                 f"[Settle a deal on the dispute desk](../desk.md) · "
+                 f"[Worked examples](../examples/{ruleset.id}.md)")
+    order = {t: i for i, t in enumerate(inputs.topics)}
+    topics = sorted(dict.fromkeys(r.topic for r in ruleset.rules), key=lambda t: order.get(t, len(order)))
+    parts.append("## Summary {#parameters}\n\n" + _table(
+        ("topic", "summary", "rules"),
+        [(f"[{topic_title(t)}](#topic-{t})" if t in topics else topic_title(t), md_escape(topic_summary(ruleset, t)),
+          ", ".join(f"[`{r.id}`](#{r.id})" for r in ruleset.rules if r.topic == t))
+         for t in inputs.topics if topic_summary(ruleset, t) or any(r.topic == t for r in ruleset.rules)]))
+    for topic in topics:
+        parts.append(f"## Rules: {topic_title(topic).lower()} {{#topic-{topic}}}")
+        for rule in ruleset.rules:
+            if rule.topic == topic:
+                parts.append(_rule_section(ruleset, rule, inputs, sources))
+    examples = [e for e in featured_examples(ruleset, inputs)]
+    worked = [c for c in _cases_for(inputs, ruleset.id) if "worked-example" in c.tags and c.status != "replaced"]
+    lines = [f"- [`{e.name}`](../examples/{ruleset.id}/{_slug(e.name.removesuffix('.yaml'))}.md), explained under "
+             f"this ruleset" for e in examples]
+    lines += [f"- [`{c.id}`]({case_href(c.id)}): {md_escape(c.description)}" for c in worked]
+    parts.append("## Worked examples {#worked-examples}\n\n"
+                 + (f"Every case of this ruleset, by topic: [worked examples of {ruleset.id}](../examples/"
+                    f"{ruleset.id}.md).\n\n") + "\n".join(lines))
     parts.append("## Sources {#sources}\n\n" + "\n".join(
-        f"- `{s.file}`: {md_escape(s.title)}" for s in ruleset.sources))
+        f"- `{s.file}`: {md_escape(s.title)}" + (f" — <{inputs.addresses[s.file]}>" if s.file in inputs.addresses
+                                                 else " (no public address is known)")
+        for s in ruleset.sources))
     parts.append("## Changelog {#changelog}\n\n" + "\n".join(
         f"- **{c.version}** ({c.date}): {md_escape(c.changes)}" for c in ruleset.changelog))
     inheritance = _inheritance_section(ruleset, inputs.registry)
     if inheritance:
         parts.append(inheritance)
-    for example in featured_examples(ruleset, inputs):
-        parts.append(_example_section(ruleset, example))
-    worked = [c for c in _cases_for(inputs, ruleset.id) if "worked-example" in c.tags and c.status != "replaced"]
-    if worked:
-        parts.append("## More worked examples {#worked-examples}\n\n" + "\n".join(
-            f"- [`{c.id}`]({case_href(c.id)}): {md_escape(c.description)}" for c in worked))
-    parts.append("## Parameters at a glance {#parameters}\n\n" + _table(
-        ("topic", "summary", "rules"),
-        [(f"[{topic_title(t)}](../comparison.md#{t})", md_escape(topic_summary(ruleset, t)),
-          ", ".join(f"[`{r.id}`](#{r.id})" for r in ruleset.rules if r.topic == t))
-         for t in inputs.topics if topic_summary(ruleset, t) or any(r.topic == t for r in ruleset.rules)]))
-    order = {t: i for i, t in enumerate(inputs.topics)}
-    for topic in sorted(dict.fromkeys(r.topic for r in ruleset.rules), key=lambda t: order.get(t, len(order))):
-        parts.append(f"## Rules: {topic_title(topic).lower()} {{#topic-{topic}}}")
-        for rule in ruleset.rules:
-            if rule.topic == topic:
-                parts.append(_rule_section(ruleset, rule, inputs, sources))
     return "\n\n".join(parts) + "\n"
+
+
+def example_deal_page(ruleset: Ruleset, example: ExampleDeal) -> str:
+    """One example deal explained under one ruleset (the section that used to sit on the ruleset page)."""
+    section = _example_section(ruleset, example, "../../")
+    desk = desk_link(ruleset.id, example.deal, "../../")
+    return (f"# {md_escape(example.name)} under {md_escape(ruleset.id)}\n\n"
+            f"[Open this deal on the dispute desk]({desk}) · [{md_escape(ruleset.title)}](../../rulesets/"
+            f"{ruleset.id}.md)\n\n" + section.split("\n\n", 1)[1] + "\n")
 
 
 def rulesets_index(inputs: Inputs) -> str:
@@ -469,23 +582,37 @@ def rulesets_index(inputs: Inputs) -> str:
 # --- comparison matrix -------------------------------------------------------------------
 
 
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
 def comparison_page(inputs: Inputs) -> str:
-    """One row per rule topic, one column per ruleset; each cell links that ruleset's rules."""
+    """One row per rule topic, one column per ruleset, in a scrolling box whose topic column and header row stay
+    in place; a chooser (``js/compare.js``) shows only the rulesets to compare. Each cell links the rules."""
     rulesets = inputs.rulesets
-    header = ["topic", *(f"[{r.id}](rulesets/{r.id}.md)" for r in rulesets)]
-    rows = []
+    head = "".join(f'<th scope="col" data-col="{r.id}"><a href="rulesets/{r.id}.html">{_html(r.id)}</a></th>'
+                   for r in rulesets)
+    body = []
     for topic in inputs.topics:
-        cells = [f"[{topic_title(topic)}](#{topic})"]
+        cells = [f'<th scope="row"><a href="#{topic}">{_html(topic_title(topic))}</a></th>']
         for r in rulesets:
-            summary = md_escape(topic_summary(r, topic))
-            links = "<br>".join(f"[`{rule.id}`](rulesets/{r.id}.md#{rule.id})"
+            summary = _html(topic_summary(r, topic))
+            links = "<br>".join(f'<a href="rulesets/{r.id}.html#{rule.id}"><code>{rule.id}</code></a>'
                                 for rule in r.rules if rule.topic == topic)
-            cells.append("<br>".join(x for x in (summary, links) if x) or "—")
-        rows.append(cells)
+            cells.append(f'<td data-col="{r.id}">' + ("<br>".join(x for x in (summary, links) if x) or "—") + "</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    chooser = "".join(f'<label><input type="checkbox" data-col="{r.id}" checked> {_html(r.id)}</label> '
+                      for r in rulesets)
+    matrix = (f'<div class="compare-chooser" id="compare-chooser" hidden><strong>Compare:</strong> {chooser}'
+              '<button type="button" id="compare-all">all</button></div>\n'
+              '<div class="compare-wrap" id="compare-wrap" tabindex="0">'
+              f'<table class="compare" id="compare-matrix"><thead><tr><th scope="col">topic</th>{head}</tr></thead>'
+              f'<tbody>{"".join(body)}</tbody></table></div>\n<script src="js/compare.js"></script>')
     parts = ["# Comparison of the rulesets",
              "One row per topic, one column per ruleset. Each cell summarises the ruleset's parameter and links "
-             "the rules that decide it; the sections below give the rule titles.",
-             _table(header, rows)]
+             "the rules that decide it; the topic column and the header stay in place while the table scrolls, "
+             "and the boxes above it choose which rulesets to compare. The sections below give the rule titles.",
+             matrix]
     for topic in inputs.topics:
         section = [f"## {topic_title(topic)} {{#{topic}}}"]
         for r in rulesets:
@@ -499,6 +626,50 @@ def comparison_page(inputs: Inputs) -> str:
                 line += ": no rule on this topic"
             section.append(line)
         parts.append(section[0] + "\n\n" + "\n".join(section[1:]))
+    return "\n\n".join(parts) + "\n"
+
+
+# --- the printable summary -----------------------------------------------------------------
+
+#: What a table needs, in the order the printed page gives it.
+PRINT_TOPICS = ("setting-order", "scoring", "overall-point", "scoop", "bonuses", "naturals", "fouls", "surrender",
+                "timeout")
+
+
+def print_page(ruleset: Ruleset, inputs: Inputs) -> str:
+    """A one-page summary for the table (order rule, scoring, bonuses, naturals, penalties), made to print on A4."""
+    p = ruleset.parameters
+    rule_of = {"setting-order": p.setting.rule, "scoring": p.scoring.rule,
+               "overall-point": p.scoring.overall.rule if p.scoring.overall else None,
+               "scoop": p.scoring.scoop.rule if p.scoring.scoop else None, "bonuses": p.bonuses.rule,
+               "naturals": p.naturals.rule, "fouls": p.penalties.foul.rule,
+               "surrender": p.penalties.surrender.rule if p.penalties.surrender else None,
+               "timeout": p.penalties.timeout.rule if p.penalties.timeout else None}
+    rows = []
+    for topic in PRINT_TOPICS:
+        summary = topic_summary(ruleset, topic)
+        rule_id = rule_of.get(topic)
+        text = ""
+        if rule_id and rule_id in ruleset.rule_ids:
+            text = md_escape(" ".join(ruleset.rule(rule_id).text.split()))
+        rows.append((f"**{topic_title(topic)}**", md_escape(summary) + (f"<br>{text}" if text else ""),
+                     f"[`{rule_id}`](../rulesets/{ruleset.id}.md#{rule_id})" if rule_id else "—"))
+    bonus_rows = [(e.segment, e.hand.replace("_", " "), str(e.points), f"`{e.rule}`") for e in p.bonuses.table]
+    natural_rows = [(h.id, str(h.points), str(h.rank), f"`{h.rule}`") for h in p.naturals.hands]
+    parts = [f"# {md_escape(ruleset.title)}: the table summary",
+             f'<p class="print-meta">{_html(ruleset.id)} {ruleset.version} · cite a rule as '
+             f"<code>{_html(citation_text(ruleset, '<rule id>'))}</code> · the full rules: "
+             f'<a href="../rulesets/{ruleset.id}.html">rulesets/{ruleset.id}.html</a></p>',
+             '<div class="print-summary" markdown="1">',
+             _table(("", "what the table needs", "rule"), rows)]
+    if bonus_rows:
+        parts.append("**Bonus hands**\n\n" + _table(("segment", "hand", "points", "rule"), bonus_rows))
+    if natural_rows:
+        declared = ("counted without a declaration" if p.naturals.declaration == "automatic"
+                    else "count only when declared")
+        parts.append(f"**Naturals** ({declared}; rank 1 is highest)\n\n"
+                     + _table(("natural", "points", "rank", "rule"), natural_rows))
+    parts.append("</div>")
     return "\n\n".join(parts) + "\n"
 
 
@@ -538,9 +709,9 @@ def _hand(text: str, wheel: Wheel = Wheel.LOWEST) -> HandValue:
 
 
 def _symbols(text: str) -> str:
-    from cpspec.present.explain import card_symbols
+    from cpspec.present.explain import card_html
 
-    return card_symbols(text.split())
+    return card_html(text.split())
 
 
 def hand_rankings_page(inputs: Inputs) -> str:
@@ -733,21 +904,79 @@ def case_page(case: CaseView, inputs: Inputs) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def _case_topic(case: CaseView, ruleset: Ruleset) -> str:
+    """The topic of the first rule a case pins in this ruleset (``other`` when it pins none of them)."""
+    for pin in case.pins:
+        if pin in ruleset.rule_ids:
+            return ruleset.rule(pin).topic
+    return "other"
+
+
+def _case_rows(cases: Iterable[CaseView]) -> list[tuple[str, ...]]:
+    return [(f"[`{c.id}`]({case_href(c.id, '../../')})" + (" (replaced)" if c.status == "replaced" else ""),
+             _code(c.op), md_escape(c.description)) for c in sorted(cases, key=lambda c: c.id)]
+
+
 def examples_index(inputs: Inputs) -> str:
+    """The worked examples, grouped by ruleset: each ruleset's page lists its example deals and its cases by topic."""
     parts = ["# Worked examples",
-             "The conformance corpus (`conformance/cases/`), one page per case. A `score` case is explained step "
-             "by step under each of its rulesets: the cards, each setting, every matchup segment by segment, and "
-             "the rule behind every point. Every case lists the rules it pins, and each rule's page links back "
-             "to its cases."]
+             "The example deals of `examples/` and the conformance corpus (`conformance/cases/`), grouped by ruleset "
+             "and, within a ruleset, by the topic of the rule each case pins. Every case has its own short page: the "
+             "hand-worked derivation, then the deal explained step by step under each of its rulesets."]
     if not inputs.cases:
         parts.append("The corpus has no cases yet.")
-    ops = sorted({c.op for c in inputs.cases}, key=lambda op: (op != "score", op))
-    for op in ops:
-        cases = sorted((c for c in inputs.cases if c.op == op), key=lambda c: c.id)
-        rows = [(f"[`{c.id}`](cases/{c.id}.md)" + (" (replaced)" if c.status == "replaced" else ""),
-                 ", ".join(c.rulesets), ", ".join(c.tags), md_escape(c.description)) for c in cases]
-        parts.append(f"## `{op}` {{#op-{op}}}\n\n" + _table(("case", "rulesets", "tags", "description"), rows))
+    rows = []
+    for ruleset in inputs.rulesets:
+        cases = _cases_for(inputs, ruleset.id)
+        deals = [e for e in inputs.examples if e.ruleset == ruleset.id]
+        rows.append((f"[{md_escape(ruleset.title)}](examples/{ruleset.id}.md)", str(len(deals)), str(len(cases))))
+    parts.append(_table(("ruleset", "example deals", "cases"), rows))
     return "\n\n".join(parts) + "\n"
+
+
+def ruleset_examples_page(ruleset: Ruleset, inputs: Inputs) -> str:
+    """One ruleset's worked examples: its example deals, then its cases by topic (each topic a page)."""
+    parts = [f"# Worked examples: {md_escape(ruleset.title)}",
+             f"Back to [{md_escape(ruleset.title)}](../rulesets/{ruleset.id}.md) · [all rulesets](../examples.md)"]
+    deals = featured_examples(ruleset, inputs)
+    if deals:
+        parts.append("## Example deals {#deals}\n\n" + "\n".join(
+            f"- [`{e.name}`]({ruleset.id}/{_slug(e.name.removesuffix('.yaml'))}.md)"
+            + (f" (written for {e.ruleset})" if e.ruleset != ruleset.id else "")
+            + (f": {md_escape(e.comment.splitlines()[0])}" if e.comment else "") for e in deals))
+    by_topic: dict[str, list[CaseView]] = {}
+    for case in _cases_for(inputs, ruleset.id):
+        by_topic.setdefault(_case_topic(case, ruleset), []).append(case)
+    order = {t: i for i, t in enumerate(inputs.topics)}
+    topics = sorted(by_topic, key=lambda t: order.get(t, len(order)))
+    if topics:
+        parts.append("## Cases by topic {#cases}\n\n" + _table(("topic", "cases"), [
+            (f"[{topic_title(t)}]({ruleset.id}/{t}.md)", str(len(by_topic[t]))) for t in topics]))
+    return "\n\n".join(parts) + "\n"
+
+
+def ruleset_topic_cases_page(ruleset: Ruleset, topic: str, inputs: Inputs) -> str:
+    """The cases of one ruleset whose first pinned rule is on one topic."""
+    cases = [c for c in _cases_for(inputs, ruleset.id) if _case_topic(c, ruleset) == topic]
+    return (f"# {md_escape(ruleset.id)}: {topic_title(topic).lower()}\n\n"
+            f"Back to [the worked examples of {md_escape(ruleset.id)}](../{ruleset.id}.md) · "
+            + (f"[the rules on this topic](../../rulesets/{ruleset.id}.md#topic-{topic})" if topic != "other"
+               else f"(these cases pin no rule of {md_escape(ruleset.id)})") + "\n\n"
+            + _table(("case", "op", "description"), _case_rows(cases)) + "\n")
+
+
+def example_pages(inputs: Inputs) -> dict[str, str]:
+    """Every page under ``examples/``: one per ruleset, one per (ruleset, topic), one per example deal."""
+    pages: dict[str, str] = {}
+    for ruleset in inputs.rulesets:
+        pages[f"examples/{ruleset.id}.md"] = ruleset_examples_page(ruleset, inputs)
+        topics = {_case_topic(c, ruleset) for c in _cases_for(inputs, ruleset.id)}
+        for topic in sorted(topics):
+            pages[f"examples/{ruleset.id}/{topic}.md"] = ruleset_topic_cases_page(ruleset, topic, inputs)
+        for example in featured_examples(ruleset, inputs):
+            name = _slug(example.name.removesuffix(".yaml"))
+            pages[f"examples/{ruleset.id}/{name}.md"] = example_deal_page(ruleset, example)
+    return pages
 
 
 # --- schema reference --------------------------------------------------------------------
@@ -835,35 +1064,84 @@ def included_doc(name: str, text: str, siblings: Iterable[str]) -> str:
 # --- placeholders in the hand-written pages ----------------------------------------------
 
 
-def explain_sample(inputs: Inputs) -> str:
-    """The terminal output of ``cpspec explain`` for the first example deal, as a code block."""
-    if not inputs.examples:
-        return ""
-    example = inputs.examples[0]
+def _example_named(inputs: Inputs, name: str) -> ExampleDeal:
+    found = [e for e in inputs.examples if e.name == name.removeprefix("examples/")]
+    if not found:
+        raise ValueError(f"the rulebook names the example {name!r}, which examples/ does not have")
+    return found[0]
+
+
+def explain_sample(inputs: Inputs, name: str) -> str:
+    """The terminal output of ``cpspec explain`` for the example deal the page names, as a code block."""
+    example = _example_named(inputs, name)
     ruleset = inputs.registry.get(example.ruleset)
     text = render_text(explain_deal(ruleset, example.deal), LinkStyle("", ".html"))
     return f"```console\n$ cpspec explain examples/{example.name}\n{text}\n```"
 
 
+def deal_file_sample(inputs: Inputs, name: str) -> str:
+    """The deal file the page names, as it is in ``examples/`` (its players, without the comment)."""
+    example = _example_named(inputs, name)
+    lines = [f"ruleset: {example.ruleset}", "players:"]
+    for player in example.deal["players"]:
+        fields = ", ".join(f"{k}: [{', '.join(v)}]" if isinstance(v, list) else f"{k}: {v}" for k, v in player.items())
+        lines.append(f"  - {{{fields}}}")
+    return "```yaml\n" + "\n".join(lines) + "\n```"
+
+
+def disputes_list(inputs: Inputs, names: Sequence[str]) -> str:
+    """Each named example deal as a dispute: its file's first note (the question), the result, the
+    interpretations the result rests on, and links to settle it step by step and on the desk."""
+    items = []
+    for name in names:
+        example = _example_named(inputs, name)
+        note = " ".join(example.comment.split())
+        question = note[:note.rfind("?", 0, 400) + 1] or note.split(". ")[0]
+        ruleset = inputs.registry.get(example.ruleset)
+        explanation = explain_deal(ruleset, example.deal)
+        totals = ", ".join(f"{seat} {v:+d}" if v else f"{seat} 0" for seat, v in explain_totals(ruleset, example))
+        readings = ", ".join(f"[{u.topic}](ambiguities.md#{u.topic})" for u in explanation.interpretations
+                             if any(a.totals is not None and dict(a.totals) != dict(_totals(ruleset, example))
+                                    for a in u.alternatives))
+        page = f"examples/{ruleset.id}/{_slug(example.name.removesuffix('.yaml'))}.md"
+        items.append(f"- **{md_escape(question)}** {totals}. [Step by step]({page}) · "
+                     f"[on the dispute desk]({desk_link(ruleset.id, example.deal)}) · `cpspec explain examples/"
+                     f"{example.name}`" + (f" · the result rests on: {readings}" if readings else ""))
+    return "\n".join(items)
+
+
+def _totals(ruleset: Ruleset, example: ExampleDeal) -> dict[str, int]:
+    from cpspec.protocol.ops import op_score
+
+    return dict(op_score(ruleset, example.deal)["totals"])
+
+
+def explain_totals(ruleset: Ruleset, example: ExampleDeal) -> list[tuple[str, int]]:
+    return list(_totals(ruleset, example).items())
+
+
 def expand_placeholders(markdown: str, inputs: Inputs) -> str:
-    """Replace ``<!-- cpspec:NAME -->`` in a hand-written page with generated Markdown."""
-    generators: dict[str, Callable[[], str]] = {
-        "rulesets": lambda: _table(("ruleset", "id", "version", "summary"), [
+    """Replace ``<!-- cpspec:NAME [ARGUMENT] -->`` in a hand-written page with generated Markdown."""
+    generators: dict[str, Callable[[str], str]] = {
+        "rulesets": lambda _: _table(("ruleset", "id", "version", "summary"), [
             (f"[{md_escape(r.title)}](rulesets/{r.id}.md)", _code(r.id), r.version, md_escape(r.summary.strip()))
             for r in inputs.rulesets]),
-        "explain-sample": lambda: explain_sample(inputs),
-        "counts": lambda: (f"{len(inputs.rulesets)} rulesets, "
-                           f"{sum(len(r.rules) for r in inputs.rulesets)} rules, "
-                           f"{len(inputs.cases)} conformance cases"),
+        "explain-sample": lambda arg: explain_sample(inputs, arg),
+        "deal-file": lambda arg: deal_file_sample(inputs, arg),
+        "disputes": lambda arg: disputes_list(inputs, arg.split()),
+        "citation": lambda arg: _code(citation_text(inputs.registry.get(arg.split()[0]), arg.split()[1])),
+        "counts": lambda _: (f"{len(inputs.rulesets)} rulesets, "
+                             f"{sum(len(r.rules) for r in inputs.rulesets)} rules, "
+                             f"{len(inputs.cases)} conformance cases"),
     }
 
     def replace(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in generators:
             raise ValueError(f"unknown rulebook placeholder {name!r}")
-        return generators[name]()
+        return generators[name]((match.group(2) or "").strip())
 
-    return re.sub(r"<!--\s*cpspec:([a-z-]+)\s*-->", replace, markdown)
+    return re.sub(r"<!--\s*cpspec:([a-z-]+)((?:\s+[^\s>-][^>]*?)?)\s*-->", replace, markdown)
 
 
 # --- the whole site ----------------------------------------------------------------------
@@ -878,9 +1156,13 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
     pages["hand-rankings.md"] = hand_rankings_page(inputs)
     pages["ambiguities.md"] = ambiguity_page(inputs)
     pages["examples.md"] = examples_index(inputs)
+    pages.update(example_pages(inputs))
+    for ruleset in inputs.rulesets:
+        pages[f"print/{ruleset.id}.md"] = print_page(ruleset, inputs)
     for case in inputs.cases:
         pages[f"cases/{case.id}.md"] = case_page(case, inputs)
     pages["schema.md"] = schema_page(inputs)
+    pages["desk.md"] = desk_page(inputs.rulesets, inputs.pyodide is not None)
     for name, text in inputs.docs.items():
         if name in pages or name in HAND_WRITTEN:
             raise ValueError(f"docs/{name} would replace a rulebook page of the same name")
@@ -888,11 +1170,31 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
     return pages
 
 
+#: The files of the npm package pyodide that the desk loads (runtime, WebAssembly, standard library, lock file).
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def generate_assets(inputs: Inputs) -> dict[str, bytes | Path]:
+    """The desk's files: site path -> content, or the file to copy (Pyodide's, when it is installed)."""
+    examples = [(e.name, e.ruleset, e.deal) for e in inputs.examples]
+    assets: dict[str, bytes | Path] = {
+        "assets/desk/rulesets.json": json.dumps(desk_rulesets(inputs.rulesets, examples), ensure_ascii=False,
+                                                separators=(",", ":")).encode("utf-8"),
+    }
+    if inputs.source_root is not None:
+        assets["assets/desk/cpspec.zip"] = desk_bundle(inputs.source_root)
+    if inputs.pyodide is not None:
+        for name in PYODIDE_FILES:
+            assets[f"assets/pyodide/{name}"] = inputs.pyodide / name
+    return assets
+
+
 def site_nav(inputs: Inputs) -> list[Any]:
     """The navigation: hand-written pages, the rulesets, the generated references, the included docs."""
     docs = [{_doc_title(name, text): name} for name, text in inputs.docs.items()]
     return [
         {"Home": "index.md"},
+        {"Dispute desk": "desk.md"},
         {"How to settle a dispute": "how-to-settle-a-dispute.md"},
         {"Rulesets": ["rulesets.md", *({r.title: f"rulesets/{r.id}.md"} for r in inputs.rulesets)]},
         {"Comparison": "comparison.md"},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cpspec.errors import CpspecError
-from cpspec.rulesets.yamlsafe import LoadedYaml, load_yaml_file, require_mapping
+from cpspec.rulesets.yamlsafe import LoadedYaml, load_yaml_file, load_yaml_stream, require_mapping
 
 if TYPE_CHECKING:
     from cpspec.rules.model import Ruleset
@@ -54,8 +55,8 @@ class DealFile:
 
 
 def read_deal(path: str) -> DealFile:
-    """The deal file at ``path``: a mapping with ``ruleset: <id>`` and the ``score`` input."""
-    loaded = load_yaml_file(Path(path))
+    """The deal file at ``path`` (``-``: standard input): a mapping with ``ruleset: <id>`` and the ``score`` input."""
+    loaded = load_yaml_stream(sys.stdin.buffer) if path == "-" else load_yaml_file(Path(path))
     data = require_mapping(loaded)
     ruleset_id = data.get("ruleset")
     if not isinstance(ruleset_id, str):

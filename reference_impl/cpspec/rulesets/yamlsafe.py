@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Protocol
+from typing import Any, BinaryIO, Final, Protocol
 
 import yaml
 from yaml.constructor import SafeConstructor
@@ -72,6 +72,7 @@ __all__ = [
     "DEFAULT_MAX_NODES",
     "LoadedYaml",
     "load_yaml_file",
+    "load_yaml_stream",
     "load_yaml_text",
     "require_mapping",
 ]
@@ -170,7 +171,7 @@ def load_yaml_text(
     except CpspecError:
         raise
     except MarkedYAMLError as exc:
-        raise _syntax_error(exc, source) from None
+        raise _syntax_error(exc, source, text) from None
     except yaml.YAMLError as exc:
         raise CpspecError("bad_file", f"not valid YAML: {exc}", source) from None
     except RecursionError:
@@ -196,6 +197,28 @@ def load_yaml_file(
         raise
     except Exception as exc:  # pragma: no cover - belt and braces
         raise CpspecError("bad_file", f"cannot read file: {exc}", source) from None
+    return _load_bytes(raw, source, max_bytes, max_depth, max_nodes)
+
+
+def load_yaml_stream(
+    stream: BinaryIO,
+    source: str = "-",
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> LoadedYaml:
+    """Read one YAML document from a binary stream (standard input for ``-``), at most ``max_bytes``."""
+    try:
+        raw = stream.read(max_bytes + 1)
+    except OSError as exc:
+        raise CpspecError("bad_file", f"cannot read: {exc.strerror or exc}", source) from None
+    if len(raw) > max_bytes:
+        raise CpspecError("bad_file", _too_large(None, max_bytes), source)
+    return _load_bytes(raw, source, max_bytes, max_depth, max_nodes)
+
+
+def _load_bytes(raw: bytes, source: str, max_bytes: int, max_depth: int, max_nodes: int) -> LoadedYaml:
     if not raw:
         raise CpspecError("bad_file", "the file is empty", source)
     try:
@@ -478,13 +501,24 @@ def _tag_refused(tag: str | None) -> str:
     )
 
 
-def _syntax_error(exc: MarkedYAMLError, source: str) -> CpspecError:
+def _syntax_error(exc: MarkedYAMLError, source: str, text: str = "") -> CpspecError:
     mark = exc.problem_mark or exc.context_mark
     parts = [p for p in (exc.context, exc.problem) if p]
     if any("nesting depth" in p for p in parts):
         # newer libyaml builds stop at their own nesting limit before ours: same refusal, same words
         return CpspecError("bad_file", "the YAML is nested too deeply", _where(source, mark))
+    line = text.split("\n")[mark.line] if mark is not None and mark.line < text.count("\n") + 1 else ""
+    column = getattr(mark, "column", 0) if mark is not None else 0
+    tab = line.find("\t")
+    if tab >= 0 and (column >= tab or any("tab" in p for p in parts)):
+        return CpspecError("bad_file", f"a tab at column {tab + 1}: YAML indents with spaces only; replace the tab "
+                           "with spaces", _where(source, mark))
     message = "YAML syntax error: " + ("; ".join(parts) if parts else "malformed YAML")
+    if mark is not None:
+        message += f" (column {column + 1})"
+    if any("mapping values are not allowed" in p for p in parts):
+        message += (": a colon followed by a space inside an unquoted value starts a mapping; put the value in "
+                    "quotes, e.g. title: \"Rule: one\"")
     return CpspecError("bad_file", message, _where(source, mark))
 
 

@@ -1,0 +1,185 @@
+"""Building the typed :class:`~cpspec.rules.model.Ruleset` from a merged, validated ruleset document.
+
+Standard library only (no YAML, no JSON Schema): the rulebook's dispute desk runs this module in
+the browser on rulesets that were merged and validated when the site was built.
+:mod:`cpspec.rulesets.loader` reads, merges and validates files, then calls :func:`build_ruleset`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any, cast
+
+from cpspec.rules.hands import Wheel
+from cpspec.rules.model import (
+    BonusEntry,
+    Bonuses,
+    BuyIn,
+    ChangelogEntry,
+    Citation,
+    Collection,
+    CollectionLevel,
+    DetectionOptions,
+    HandRules,
+    Interpretation,
+    NaturalHand,
+    Naturals,
+    OverallPoint,
+    Parameters,
+    Penalties,
+    Penalty,
+    Players,
+    Rule,
+    Ruleset,
+    Scoop,
+    Scoring,
+    SettingOrder,
+    Settlement,
+    Source,
+    Status,
+    Tournament,
+)
+
+
+def merge(parent: Any, child: Any) -> Any:
+    """Deep-merge ``child`` over ``parent``: mappings merge, ``null`` deletes, the rest replaces."""
+    if isinstance(parent, Mapping) and isinstance(child, Mapping):
+        merged = dict(copy.deepcopy(parent))
+        for key, value in child.items():
+            if value is None:
+                merged.pop(key, None)
+            elif key in merged:
+                merged[key] = merge(merged[key], value)
+            else:
+                merged[key] = copy.deepcopy(value)
+        return merged
+    return copy.deepcopy(child)
+
+
+def strip_private(value: Any) -> Any:
+    """``value`` without the keys that start with ``_`` (the loader's own notes, such as ``_origin``)."""
+    if isinstance(value, dict):
+        return {k: strip_private(v) for k, v in value.items() if not k.startswith("_")}
+    if isinstance(value, list):
+        return [strip_private(v) for v in value]
+    return value
+
+
+def _opt(mapping: Mapping[str, Any], key: str) -> Any:
+    return mapping.get(key)
+
+
+def _penalty(raw: Mapping[str, Any] | None) -> Penalty | None:
+    if raw is None:
+        return None
+    return Penalty(
+        mode=raw["mode"],
+        points=raw["points"],
+        plus_opponent_bonuses=raw["plus_opponent_bonuses"],
+        against_natural=raw["against_natural"],
+        pays_to=frozenset(cast(list[Status], raw["pays_to"])),
+        rule=raw["rule"],
+    )
+
+
+def _level(raw: Mapping[str, Any]) -> CollectionLevel:
+    return CollectionLevel(game=raw["game"], amount=raw["amount"], per=raw["per"])
+
+
+def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Ruleset:
+    """The typed model of a merged, already validated ruleset document (``files``: where it was read from)."""
+    p = doc["parameters"]
+    players = p["players"]
+    scoring = p["scoring"]
+    overall = scoring.get("overall")
+    scoop = scoring.get("scoop")
+    bonuses = p["bonuses"]
+    naturals = p["naturals"]
+    detection_raw = dict(naturals.get("detection", {}))
+    detection_rule = detection_raw.pop("rule", None)
+    penalties = p["penalties"]
+    settlement = p.get("settlement")
+    collection = p.get("collection")
+    buy_in = p.get("buy_in")
+    tournament = p.get("tournament")
+    parameters = Parameters(
+        players=Players(
+            min=players["min"], max=players["max"],
+            seat_names=tuple(players["seat_names"]) if players.get("seat_names") else None,
+            rule=players["rule"], seat_rule=_opt(players, "seat_rule"),
+        ),
+        hands=HandRules(
+            wheel=Wheel(p["hands"]["wheel"]), rule=p["hands"]["rule"], front_rule=_opt(p["hands"], "front_rule")
+        ),
+        setting=SettingOrder(
+            back_over_middle=p["setting"]["back_over_middle"],
+            middle_over_front=p["setting"]["middle_over_front"],
+            front_middle_ties=p["setting"]["front_middle_ties"],
+            rule=p["setting"]["rule"],
+            cross_size_rule=_opt(p["setting"], "cross_size_rule"),
+        ),
+        scoring=Scoring(
+            segment_points=scoring["segment_points"], rule=scoring["rule"], tie_rule=_opt(scoring, "tie_rule"),
+            overall=OverallPoint(overall["points"], overall["decided_by"], overall["rule"]) if overall else None,
+            scoop=Scoop({e["players"]: e["points"] for e in scoop["points_by_players"]}, scoop["rule"])
+            if scoop else None,
+        ),
+        bonuses=Bonuses(
+            mode=bonuses["mode"], requires_win=bonuses["requires_win"] or bonuses["mode"] == "instead",
+            same_category_multiplier=bonuses["same_category_multiplier"],
+            table=tuple(BonusEntry(e["segment"], e["hand"], e["points"], e["rule"]) for e in bonuses["table"]),
+            rule=_opt(bonuses, "rule"), multiplier_rule=_opt(bonuses, "multiplier_rule"),
+        ),
+        naturals=Naturals(
+            declaration=naturals["declaration"],
+            false_declaration=naturals.get("false_declaration", "foul"),
+            higher_rank=naturals.get("higher_rank", "collects_own_value"),
+            equal_rank=naturals.get("equal_rank", "push"),
+            hands=tuple(NaturalHand(h["id"], h["kind"], h["points"], h["rank"], h["rule"]) for h in naturals["hands"]),
+            detection=DetectionOptions(**detection_raw),
+            rule=_opt(naturals, "rule"), declaration_rule=_opt(naturals, "declaration_rule"),
+            false_declaration_rule=_opt(naturals, "false_declaration_rule"),
+            meeting_rule=_opt(naturals, "meeting_rule"), detection_rule=detection_rule,
+        ),
+        penalties=Penalties(
+            foul=cast(Penalty, _penalty(penalties["foul"])),
+            surrender=_penalty(penalties.get("surrender")),
+            timeout=_penalty(penalties.get("timeout")),
+        ),
+        settlement=Settlement(settlement["first"], settlement["direction"], settlement["rule"]) if settlement else None,
+        collection=Collection(
+            levels=tuple(_level(lv) for lv in collection["levels"]),
+            above=_level(collection["above"]) if collection.get("above") else None,
+            unlisted=collection["unlisted"], rule=collection["rule"],
+        ) if collection else None,
+        buy_in=BuyIn(buy_in["points"], buy_in["rule"]) if buy_in else None,
+        tournament=Tournament(
+            tournament["target"], tournament["replacement"], tournament["rule"], _opt(tournament, "replacement_rule")
+        ) if tournament else None,
+    )
+    rules = tuple(
+        Rule(
+            id=r["id"], title=r["title"], topic=r["topic"], text=r["text"],
+            citations=tuple(Citation(c["source"], c["quote"]) for c in r.get("citations", [])),
+            interpretation=Interpretation(
+                r["interpretation"]["topic"], r["interpretation"]["source_says"], r["interpretation"]["reading"],
+                tuple(alternative_reading(a) for a in r["interpretation"]["alternatives"]),
+            ) if "interpretation" in r else None,
+            origin=r["_origin"],
+        )
+        for r in doc["rules"]
+    )
+    return Ruleset(
+        id=doc["id"], title=doc["title"], version=doc["version"], summary=doc["summary"],
+        extends=doc.get("extends"),
+        sources=tuple(Source(s["file"], s["title"]) for s in doc["sources"]),
+        changelog=tuple(ChangelogEntry(c["version"], c["date"], c["changes"]) for c in doc["changelog"]),
+        rules=rules, parameters=parameters, document=strip_private(doc),
+        files=files,
+    )
+
+
+def alternative_reading(alternative: Any) -> str:
+    """The text of an interpretation's alternative: a string, or an object's ``reading``."""
+    return str(alternative["reading"]) if isinstance(alternative, Mapping) else str(alternative)

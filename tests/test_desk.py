@@ -1,0 +1,95 @@
+"""The dispute desk without a browser: the bundle runs on the standard library alone, from the zip the
+site ships, and gives the CLI's answers; the dispute guide shows exactly what the CLI prints for the
+example it names."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from cpspec.present import rulebook
+from cpspec.present.desk_site import desk_bundle, desk_rulesets
+from cpspec.protocol.deal_files import read_deal_file
+from cpspec.rulesets.loader import bundled_registry
+
+REPO = Path(__file__).resolve().parent.parent
+
+#: Blocks yaml and jsonschema, puts only the zip on the path, and answers each (ruleset, deal) of argv[3].
+_RUN_FROM_ZIP = """
+import importlib.abc, json, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("yaml", "jsonschema"):
+            raise ImportError(name + " is not in the browser")
+sys.meta_path.insert(0, Block())
+sys.path = [sys.argv[1]] + [p for p in sys.path if "site-packages" not in p and "reference_impl" not in p]
+from cpspec.present import desk
+assert desk.__file__.startswith(sys.argv[1]), desk.__file__
+rulesets = json.load(open(sys.argv[2], encoding="utf-8"))
+answers = [json.loads(desk.answer(json.dumps(rulesets[r]["document"]), json.dumps(d)))
+           for r, d in json.loads(sys.argv[3])]
+print(json.dumps(answers))
+"""
+
+
+def test_the_bundle_runs_from_its_zip_without_yaml_or_jsonschema(tmp_path: Path) -> None:
+    bundle = tmp_path / "cpspec.zip"
+    bundle.write_bytes(desk_bundle(REPO / "reference_impl"))
+    names = zipfile.ZipFile(bundle).namelist()
+    assert "cpspec/present/desk.py" in names and "cpspec/rulesets/build.py" in names
+    assert not any(n.endswith(("yamlsafe.py", "loader.py", "deal_files.py")) for n in names)
+    registry = bundled_registry()
+    rulesets = tmp_path / "rulesets.json"
+    rulesets.write_text(json.dumps(desk_rulesets(registry.all())), encoding="utf-8")
+    deals = []
+    for name in ("chiptalk-a-d.yaml", "chiptalk-dragon-v-three-flushes.yaml",
+                 "english-harbour-eastern-foul-v-quads.yaml", "english-harbour-western-one-won-two-tied.yaml"):
+        ruleset_id, deal, _ = read_deal_file(str(REPO / "examples" / name))
+        deals.append((ruleset_id, deal))
+    bad = json.loads(json.dumps(deals[0][1]))
+    bad["players"][1]["front"][2] = "Xx"
+    deals.append(("chiptalk", bad))
+    done = subprocess.run([sys.executable, "-I", "-c", _RUN_FROM_ZIP, str(bundle), str(rulesets), json.dumps(deals)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    answers = json.loads(done.stdout)
+    # Each file's header works the totals out from the rule text.
+    assert [a["explanation"]["totals"] for a in answers[:4]] == [
+        {"A": 4, "B": 4, "C": -4, "D": -4}, {"A": 30, "B": -2, "C": -18, "D": -10}, {"A": -7, "B": 7}, {"A": 1, "B": -1}]
+    assert answers[4] == {"error": {"code": "bad_card",
+                                    "message": "input.players[1].front[2]: 'Xx' is not a card (expected e.g. 'Td', 'As')"}}
+
+
+def test_the_desk_offers_every_ruleset_with_its_declarations() -> None:
+    data = desk_rulesets(bundled_registry().all())
+    assert sorted(data) == bundled_registry().ids()
+    # chiptalk.yaml: naturals, a surrender and a timeout penalty; basic.yaml: surrender only, no naturals.
+    assert data["chiptalk"]["form"]["declarations"] == ["natural", "surrender", "timeout"]
+    assert data["basic"]["form"]["declarations"] == ["surrender"]
+    assert data["chiptalk"]["form"]["players"] == {"min": 4, "max": 4, "seat_names": None}
+
+
+def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() -> None:
+    guide = (REPO / "site" / "docs" / "how-to-settle-a-dispute.md").read_text(encoding="utf-8")
+    assert "<!-- cpspec:explain-sample examples/chiptalk-a-d.yaml -->" in guide
+    assert "<!-- cpspec:deal-file examples/chiptalk-a-d.yaml -->" in guide
+    page = rulebook.expand_placeholders(guide, rulebook.load_inputs(REPO, bundled_registry()))
+    sample = page.split("```console\n", 1)[1].split("\n```", 1)[0]
+    command, shown = sample.split("\n", 1)
+    assert command == "$ cpspec explain examples/chiptalk-a-d.yaml"
+    cli = subprocess.run([sys.executable, "-m", "cpspec", "explain", str(REPO / "examples" / "chiptalk-a-d.yaml")],
+                         capture_output=True, text=True, timeout=60)
+    assert cli.returncode == 0
+    assert shown == cli.stdout.rstrip("\n")
+    # The deal shown is the file's: every card of the file's players, in order.
+    _, deal, _ = read_deal_file(str(REPO / "examples" / "chiptalk-a-d.yaml"))
+    shown_deal = page.split("```yaml\n", 1)[1].split("\n```", 1)[0]
+    for player in deal["players"]:
+        assert f"seat: {player['seat']}, front: [{', '.join(player['front'])}]" in shown_deal
+    # The three disputes, each linked to its step-by-step page and to the desk.
+    for name in ("chiptalk-dragon-v-three-flushes.yaml", "english-harbour-eastern-foul-v-quads.yaml",
+                 "english-harbour-western-one-won-two-tied.yaml"):
+        assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page
