@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -187,24 +187,32 @@ class RulesetRegistry:
         added._added = dict(self._added)
         added._cache = dict(self._cache)
         added._warnings = dict(self._warnings)
-        new = [rid for rid in (added._add(path) for path in _ruleset_files(paths, option)) if rid is not None]
-        for ruleset_id in new:
-            added._check_parents(added.get(ruleset_id))
+        pending: list[tuple[RawRuleset, Path, Path | None]] = []  # (file, path, the file that has its id already)
+        for path in _ruleset_files(paths, option):
+            raw = read_raw(path)
+            if raw.id != path.stem:
+                raise CpspecError("bad_ruleset", f"id {raw.id!r} must equal the file name {path.stem!r} (a ruleset "
+                                  f"is found by its id: name the file {raw.id}.yaml, or change the id)",
+                                  raw.where(("id",)))
+            current = added._paths.get(raw.id)
+            if current is not None and _same_file(current, path):
+                continue
+            pending.append((raw, path, current))
+            if current is None:
+                added._paths[raw.id] = path
+                added._added[raw.id] = path
+        # what is wrong inside a file is told first, then that its id is taken
+        for raw, path, current in pending:
+            if current is None:
+                added.get(raw.id)
+            else:
+                load_checked(path, added._paths.get)
+        for raw, _, current in pending:
+            if current is not None:
+                added._refuse_clash(raw, current)
+        for raw, _, _ in pending:
+            added._check_parents(added.get(raw.id))
         return added
-
-    def _add(self, path: Path) -> str | None:
-        raw = read_raw(path)
-        if raw.id != path.stem:
-            raise CpspecError("bad_ruleset", f"id {raw.id!r} must equal the file name {path.stem!r} (a ruleset is "
-                              f"found by its id: name the file {raw.id}.yaml, or change the id)", raw.where(("id",)))
-        current = self._paths.get(raw.id)
-        if current is not None:
-            if _same_file(current, path):
-                return None
-            self._refuse_clash(raw, current)
-        self._paths[raw.id] = path
-        self._added[raw.id] = path
-        return raw.id
 
     def _refuse_clash(self, raw: RawRuleset, current: Path) -> None:
         if raw.id in self._added:
@@ -226,22 +234,49 @@ class RulesetRegistry:
         """The ruleset ``spec`` names: an id of this registry, or else a path to a ruleset file (relative to
         ``relative_to`` when given), added and checked as by :meth:`with_files`; ``where`` is the place that
         named it (an option, a file's line), for the errors."""
+        return self.named_in(spec, where, relative_to)[0]
+
+    def named_in(self, spec: str, where: str = "--ruleset", relative_to: Path | None = None
+                 ) -> tuple[Ruleset, RulesetRegistry]:
+        """:meth:`named`, and the registry that holds the ruleset (this one, or this one with the file added)."""
         if RULESET_ID.match(spec):
             if not self.has(spec):
                 raise CpspecError("unknown_ruleset", f"no ruleset {spec!r}; known: {', '.join(self.ids())} (or give "
                                   "the path of a ruleset file)", where)
-            return self.get(spec)
+            return self.get(spec), self
         path = Path(spec)
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
         if path.is_dir():
-            raise CpspecError("bad_file", f"{path} is a folder, not a ruleset file (a folder of rulesets goes to "
-                              "--rulesets)", where)
+            raise CpspecError("bad_file", f"{path} is a directory, not a ruleset file (a folder of rulesets goes "
+                              "to --rulesets)", where)
         if not path.exists():
-            raise CpspecError("bad_file", f"no file {path}, and {spec!r} is not a ruleset id (ids are lowercase "
-                              f"words joined by hyphens; known: {', '.join(self.ids())})", where)
+            raise CpspecError("bad_file", f"no such file: {path} (and {spec!r} is not a ruleset id: ids are "
+                              f"lowercase words joined by hyphens; known: {', '.join(self.ids())})", where)
         registry = self.with_files([path], where)
-        return registry.get(read_raw(path).id)
+        return registry.get(read_raw(path).id), registry
+
+    def resolve_all(self, specs: Iterable[str], option: str = "--ruleset") -> tuple[RulesetRegistry, tuple[str, ...]]:
+        """Ids or paths (as :meth:`named` reads them) to ids: the registry with the files among them added, and
+        the ids in the order given."""
+        registry, ids = self, []
+        for spec in specs:
+            if RULESET_ID.match(spec):
+                if not registry.has(spec):
+                    raise CpspecError("bad_input", f"unknown value {spec!r}; known: {', '.join(registry.ids())} (or "
+                                      "the path of a ruleset file)", option)
+                ids.append(spec)
+            else:
+                ruleset = registry.named(spec, option)
+                registry = registry.with_files([ruleset.files[0]], option)
+                ids.append(ruleset.id)
+        return registry, tuple(ids)
+
+    def locator(self, ruleset_id: str) -> Callable[[Sequence[str | int]], str]:
+        """``locate(path)``: the file and line that wrote a value of the ruleset's merged document."""
+        chain = read_chain(self._paths[ruleset_id], self._paths.get)
+        merged = merge_chain(chain)
+        return lambda path: locate(path, chain, merged)
 
 
 @cache
