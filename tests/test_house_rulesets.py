@@ -30,7 +30,7 @@ A: Final = {"seat": "A", "front": ["Kh", "Qd", "2c"], "middle": ["Ts", "Tc", "8s
             "back": ["9c", "9d", "9s", "4h", "4d"]}
 B: Final = {"seat": "B", "front": ["Ac", "5d", "3c"], "middle": ["Qc", "Qh", "6s", "7d", "2s"],
             "back": ["Js", "Jh", "Jd", "7c", "5c"]}
-HAND: Final = "As Kd 7c 7h 2s 3s 4d 9h Tc Jc Qh 5s 6d".split()
+HAND: Final = ["As", "Kd", "7c", "7h", "2s", "3s", "4d", "9h", "Tc", "Jc", "Qh", "5s", "6d"]
 
 
 def house_text(rid: str = "house", points: int = 3, extends: str = "basic", extra: str = "") -> str:
