@@ -520,3 +520,35 @@ def test_a_checkout_or_editable_install_reads_the_checkouts_rulesets(
         data_module.data_dir.cache_clear()
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     assert '"rulesets" = "cpspec/_data/rulesets"' in pyproject  # what the wheel copies there
+
+
+def test_the_rulebook_shows_a_pages_address_title_read_date_and_a_paraphrase(tmp_path: Path) -> None:
+    from cpspec.present import rulebook
+
+    extra = """\
+  - id: house-page
+    title: Cited from a page
+    topic: procedure
+    text: A rule quoting a public page, and one paraphrasing it.
+    citations:
+      - source: https://example.org/rules
+        quote: "Play nicely."
+      - source: https://example.org/rules
+        quote: The page asks players to behave.
+        paraphrase: true
+"""
+    text = house_text(extra=extra).replace("changelog:", "sources:\n  - {url: 'https://example.org/rules', "
+                                           "title: The Example Rules Page, read: '2026-11-30'}\nchangelog:")
+    registry = registry_for([write(tmp_path / "house.yaml", text)])
+    saved = "Example\nhttps://example.org/rules\nLast modified: unknown\nSaved copy.\nBe kind. Play nicely. Thanks.\n"
+    inputs = rulebook.Inputs(registry, source_texts={"example.txt": saved},
+                             addresses={"example.txt": "https://example.org/rules"})
+    page = rulebook.ruleset_page(registry.get("house"), inputs)
+    section = page[page.index("{#house-page}"):page.index("##", page.index("{#house-page}"))]
+    assert "**Source:** *The Example Rules Page* ([source](#sources): <https://example.org/rules>, read 2026-11-30)" \
+        in section
+    assert "> Play nicely." in section and "Be kind. **Play nicely.** Thanks.…" in section  # found in its saved copy
+    assert "*Paraphrase (not the source's words):*\n\n> The page asks players to behave." in section
+    assert "- The Example Rules Page — <https://example.org/rules> (read 2026-11-30)" in page
+    # the inherited rules keep citing basic's source document under its file name
+    assert "[`002_adf43e123f5671e7.txt`](#sources)" in page
