@@ -328,7 +328,10 @@ def topic_summary(ruleset: Ruleset, topic: str) -> str:
         ties = "" if p.setting.front_middle_ties == "equal" else "; middle's extra cards break a front tie"
         return f"back {first} middle {second} front{ties}"
     if topic == "scoring":
-        return f"{p.scoring.segment_points} a segment"
+        points = p.scoring.segment_points
+        if len(set(points.values())) == 1:
+            return f"{points['front']} a segment"
+        return ", ".join(f"{segment} {value}" for segment, value in points.items())
     if topic == "overall-point":
         overall = p.scoring.overall
         if overall is None:
