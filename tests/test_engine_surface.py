@@ -175,7 +175,7 @@ def test_extends_merges_parameters_and_rules(tmp_path: Path) -> None:
     loaded = load_ruleset(child)
     assert loaded.extends == "basic"
     assert loaded.parameters.penalties.surrender is None
-    assert loaded.parameters.scoring.overall is not None and loaded.parameters.scoring.segment_points == 1
+    assert loaded.parameters.scoring.overall is not None and loaded.parameters.scoring.segment_points == {"front": 1, "middle": 1, "back": 1}
     assert "bas-surrender" not in loaded.rule_ids and "bas-segment-unit" in loaded.rule_ids
     assert loaded.rule("bas-segment-unit").origin == "basic" and loaded.rule("mv-majority").origin == "my-variant"
 

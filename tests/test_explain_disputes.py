@@ -227,7 +227,7 @@ def test_validate_reads_a_ruleset_from_standard_input() -> None:
     bad = run("validate", "-", stdin=text.replace("segment_points: 1", "segment_points: one").encode())
     assert bad.returncode == 2
     assert bad.stderr.decode().strip() == (f"cpspec validate: error: -:{line} (parameters.scoring.segment_points): "
-                                           "'one' is not of type 'integer'")
+                                           "'one' is not of type 'integer', 'object'")
 
 
 def test_validate_json_matches_its_schema(tmp_path: Path) -> None:

@@ -217,7 +217,7 @@ def test_a_violation_in_an_extending_file_names_that_file(folder: Path) -> None:
 
 def test_a_violation_inherited_from_the_parent_names_the_parent(folder: Path) -> None:
     parent = folder / "basic.yaml"
-    line = edit(parent, "    segment_points: 1\n", "    segment_points: 0\n")
+    line = edit(parent, "    segment_points: 1\n", "    segment_points: -1\n")
     child = folder / "child.yaml"
     child.write_text(
         "id: child\ntitle: A child\nversion: 1.0.0\nsummary: Inherits a broken basic.\nextends: basic\n"

@@ -249,7 +249,7 @@ def test_extends_finds_a_file_beside_the_child_before_the_bundled_rulesets(tmp_p
     child = write(tmp_path / "child.yaml", house_text("child", 5, extends="house").replace(
         "removes_rules: [bas-segment-unit]", "removes_rules: [house-segments]"))
     ruleset = registry_for().named(str(child))
-    assert ruleset.parameters.scoring.segment_points == 5
+    assert ruleset.parameters.scoring.segment_points == {"front": 5, "middle": 5, "back": 5}
     assert [Path(f).name for f in ruleset.files] == ["child.yaml", "house.yaml", "basic.yaml"]
     assert {r.origin for r in ruleset.rules} == {"child", "basic"}
 
@@ -257,7 +257,7 @@ def test_extends_finds_a_file_beside_the_child_before_the_bundled_rulesets(tmp_p
 def test_a_copy_of_a_bundled_ruleset_beside_a_child_is_that_ruleset(tmp_path: Path) -> None:
     (tmp_path / "basic.yaml").write_bytes(BASIC.read_bytes())
     child = write(tmp_path / "house.yaml", house_text())
-    assert registry_for().named(str(child)).parameters.scoring.segment_points == 3
+    assert registry_for().named(str(child)).parameters.scoring.segment_points == {"front": 3, "middle": 3, "back": 3}
 
 
 def test_a_changed_copy_of_a_bundled_ruleset_is_refused_beside_a_child_and_in_a_folder(

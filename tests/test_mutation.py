@@ -26,9 +26,9 @@ def labels(ruleset_id: str) -> set[str]:
 
 def test_every_kind_of_parameter_is_mutated() -> None:
     found = labels("two-four")
-    # numbers +1 and -1 within the schema's bounds (segment_points has minimum 1)
+    # numbers +1 and -1 within the schema's bounds (segment_points has minimum 0: a segment may pay nothing)
     assert "parameters.scoring.segment_points: 1 -> 2" in found
-    assert "parameters.scoring.segment_points: 1 -> 0" not in found
+    assert "parameters.scoring.segment_points: 1 -> 0" in found
     assert "parameters.scoring.overall.points: 1 -> 2" in found
     assert "parameters.players.min: 2 -> 3" in found
     assert "parameters.players.min: 2 -> 1" not in found  # below the schema's minimum of 2
@@ -67,7 +67,7 @@ def test_a_mutant_of_an_extending_ruleset_loads_on_its_own(tmp_path: Path) -> No
     mutation = Mutation("english-harbour-western", ("parameters", "scoring", "segment_points"), 1, 2)
     (tmp_path / "english-harbour-western.yaml").write_text(json.dumps(apply(document, mutation)), encoding="utf-8")
     mutant = RulesetRegistry(tmp_path).get("english-harbour-western")
-    assert mutant.parameters.scoring.segment_points == 2
+    assert mutant.parameters.scoring.segment_points == {"front": 2, "middle": 2, "back": 2}
     assert mutant.rule_ids == registry.get("english-harbour-western").rule_ids
 
 

@@ -11,7 +11,7 @@ from cpspec.rules.deal import DECLARATIONS, Deal, PlayerInput
 from cpspec.rules.model import Ruleset
 
 PLAYER_KEYS = frozenset({"seat", "front", "middle", "back", "cards", "declare", "natural"})
-DEAL_KEYS = frozenset({"players", "button", "stacks"})
+DEAL_KEYS = frozenset({"players", "button", "stacks", "banker"})
 
 
 def _require_mapping(value: Any, where: str) -> Mapping[str, Any]:
@@ -119,7 +119,22 @@ def parse_deal(raw: Any, ruleset: Ruleset, where: str = "input") -> Deal:
         players = tuple(sorted(players, key=lambda p: limits.seat_names.index(p.seat)))  # type: ignore[union-attr]
     _check_no_card_dealt_twice(players)
     button, stacks = _parse_stacks(deal, seats, ruleset, where)
-    return Deal(players, button, stacks)
+    return Deal(players, button, stacks, _parse_banker(deal, seats, ruleset, where))
+
+
+def _parse_banker(deal: Mapping[str, Any], seats: list[str], ruleset: Ruleset, where: str) -> str | None:
+    """The banker's seat: named exactly when the ruleset is house-banked (``parameters.scoring.banker``)."""
+    banker = deal.get("banker")
+    if ruleset.parameters.scoring.banker is None:
+        if banker is not None:
+            raise CpspecError("unsupported", f"{ruleset.id} is not played against a banker", f"{where}.banker")
+        return None
+    if banker is None:
+        raise CpspecError("bad_input", f"{ruleset.id} is played against a banker: name the banker's seat",
+                          f"{where}.banker")
+    if not isinstance(banker, str) or banker not in seats:
+        raise CpspecError("bad_input", "banker must name one of the seats", f"{where}.banker")
+    return banker
 
 
 def _check_no_card_dealt_twice(players: tuple[PlayerInput, ...]) -> None:

@@ -34,11 +34,12 @@ class PlayerInput(NamedTuple):
 
 
 class Deal(NamedTuple):
-    """A deal (the ``score`` op's ``input``): the players in seating order, and the button and stacks if given."""
+    """A deal (the ``score`` op's ``input``): the players in seating order, the button and stacks, the banker."""
 
     players: tuple[PlayerInput, ...]
     button: str | None
     stacks: Mapping[str, int] | None
+    banker: str | None = None  # the banker's seat, in house-banked play
 
     @property
     def seats(self) -> tuple[str, ...]:

@@ -15,6 +15,8 @@ from cpspec.rules.hands import Wheel
 Status = Literal["normal", "natural", "foul", "surrender", "timeout"]
 STATUSES: tuple[Status, ...] = ("normal", "natural", "foul", "surrender", "timeout")
 SEGMENTS: tuple[str, str, str] = ("front", "middle", "back")
+#: The credit kinds of a matchup (``matchups[].credits[].kind``).
+CREDIT_KINDS: tuple[str, ...] = ("segment", "bonus", "overall", "sweep", "natural", "penalty", "scoop", "winner")
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,8 @@ class Citation:
 
 @dataclass(frozen=True)
 class Interpretation:
+    """Where a source is silent or ambiguous (``rules[].interpretation``): what it says, the reading chosen, others."""
+
     topic: str
     source_says: str
     reading: str
@@ -36,6 +40,8 @@ class Interpretation:
 
 @dataclass(frozen=True)
 class Rule:
+    """One rule (``rules[]``): its stable id, title, topic, normative text, citations and interpretation."""
+
     id: str
     title: str
     topic: str
@@ -47,6 +53,8 @@ class Rule:
 
 @dataclass(frozen=True)
 class Players:
+    """How many play and how seats are named (``parameters.players``)."""
+
     min: int
     max: int
     seat_names: tuple[str, ...] | None
@@ -56,6 +64,8 @@ class Players:
 
 @dataclass(frozen=True)
 class HandRules:
+    """Hand ranking choices (``parameters.hands``): where the wheel A-2-3-4-5 ranks."""
+
     wheel: Wheel
     rule: str
     front_rule: str | None
@@ -63,6 +73,8 @@ class HandRules:
 
 @dataclass(frozen=True)
 class SettingOrder:
+    """The order a setting must keep (``parameters.setting``); breaking it fouls."""
+
     back_over_middle: Literal["strict", "allow_equal"]
     middle_over_front: Literal["strict", "allow_equal"]
     front_middle_ties: Literal["equal", "middle_higher"]
@@ -72,28 +84,86 @@ class SettingOrder:
 
 @dataclass(frozen=True)
 class OverallPoint:
+    """The overall point between two players (``parameters.scoring.overall``).
+
+    ``counts_bonuses``: whether bonus credits count toward the higher total (``decided_by: higher_total``).
+    """
+
     points: int
     decided_by: Literal["higher_total", "majority_of_segments", "more_segments"]
+    rule: str
+    counts_bonuses: bool = True
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """Winning all three segments against one opponent (``parameters.scoring.sweep``).
+
+    ``points`` are added to that matchup, or the sweeper's credits in it are multiplied by ``multiplier``.
+    """
+
+    points: int
+    multiplier: int
     rule: str
 
 
 @dataclass(frozen=True)
 class Scoop:
+    """Winning all three segments against every opponent (``parameters.scoring.scoop``).
+
+    Either ``points_by_players`` replace each of the scooper's matchup results (by the number of
+    players), or ``points`` are added to each, or the scooper's credits in each are multiplied by
+    ``multiplier``; ``instead_of_sweep``: the per-opponent sweep is not paid as well.
+    """
+
     points_by_players: Mapping[int, int]
+    points: int
+    multiplier: int
+    instead_of_sweep: bool
+    rule: str
+
+
+@dataclass(frozen=True)
+class Banker:
+    """House-banked play (``parameters.scoring.banker``): each player is compared with the banker only.
+
+    ``ties``: a tied segment goes to the banker (``banker``) or to no one (``tie``).
+    """
+
+    ties: Literal["banker", "tie"]
+    rule: str
+
+
+@dataclass(frozen=True)
+class SingleWinner:
+    """One winner a deal (``parameters.scoring.single_winner``).
+
+    The player who beats every other player on at least two of the three segments collects
+    ``points`` from each; no other payment is made; when no player does, no one pays.
+    """
+
+    points: int
     rule: str
 
 
 @dataclass(frozen=True)
 class Scoring:
-    segment_points: int
+    """How a deal is scored (``parameters.scoring``): the segments' points, the overall point, sweeps, scoops."""
+
+    segment_points: Mapping[str, int]  # by segment: front, middle, back
     rule: str
     tie_rule: str | None
     overall: OverallPoint | None
     scoop: Scoop | None
+    sweep: Sweep | None = None
+    banker: Banker | None = None
+    single_winner: SingleWinner | None = None
 
 
 @dataclass(frozen=True)
 class BonusEntry:
+    """One bonus hand (``parameters.bonuses.table[]``): a segment, a hand kind, its points, its rule."""
+
     segment: str
     hand: str
     points: int
@@ -102,6 +172,8 @@ class BonusEntry:
 
 @dataclass(frozen=True)
 class Bonuses:
+    """Bonus hands (``parameters.bonuses``): added to or instead of the unit, won or held, doubled or not."""
+
     mode: Literal["added", "instead"]
     requires_win: bool
     same_category_multiplier: int
@@ -125,6 +197,8 @@ class DetectionOptions:
 
 @dataclass(frozen=True)
 class NaturalHand:
+    """One natural (``parameters.naturals.hands[]``): its id, kind, points, rank (1 is highest) and rule."""
+
     id: str
     kind: str
     points: int
@@ -139,9 +213,11 @@ def natural_strength(hand: NaturalHand) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Naturals:
+    """Naturals (``parameters.naturals``): which exist, whether declared, how two of them meet."""
+
     declaration: Literal["automatic", "declared"]
     false_declaration: Literal["foul"]
-    higher_rank: Literal["collects_own_value", "push"]
+    higher_rank: Literal["collects_own_value", "collects_difference", "push"]
     equal_rank: Literal["push"]
     hands: tuple[NaturalHand, ...]
     detection: DetectionOptions
@@ -159,16 +235,29 @@ class Naturals:
 
 @dataclass(frozen=True)
 class Penalty:
-    mode: Literal["fixed", "scooped"]
+    """What a forfeited hand pays each opponent (``parameters.penalties.<foul|surrender|timeout>``).
+
+    ``mode``: ``fixed`` (``points``, plus the opponent's bonus hands where
+    ``plus_opponent_bonuses``), ``scooped`` (as if the opponent won every segment) or
+    ``as_segments`` (as if the opponent won the segments ``receiver_wins`` and the payer
+    ``payer_wins``). ``counts_as_sweep``: a scooped matchup counts as the opponent's sweep.
+    """
+
+    mode: Literal["fixed", "scooped", "as_segments"]
     points: int
     plus_opponent_bonuses: bool
     against_natural: Literal["natural_value", "fixed"]
     pays_to: frozenset[Status]
     rule: str
+    receiver_wins: tuple[str, ...] = ()
+    payer_wins: tuple[str, ...] = ()
+    counts_as_sweep: bool = False
 
 
 @dataclass(frozen=True)
 class Penalties:
+    """The three forfeits (``parameters.penalties``); a ruleset without surrender or timeout has None."""
+
     foul: Penalty
     surrender: Penalty | None
     timeout: Penalty | None
@@ -176,6 +265,8 @@ class Penalties:
 
 @dataclass(frozen=True)
 class Settlement:
+    """Stack-limited settlement (``parameters.settlement``): who settles first, and in which direction."""
+
     first: Literal["left_of_button", "right_of_button"]
     direction: Literal["clockwise", "counterclockwise"]
     rule: str
@@ -183,6 +274,8 @@ class Settlement:
 
 @dataclass(frozen=True)
 class CollectionLevel:
+    """One level of the collection table (``parameters.collection.levels[]``): a game size and its amount."""
+
     game: float
     amount: float
     per: Literal["hand", "hour"]
@@ -190,6 +283,8 @@ class CollectionLevel:
 
 @dataclass(frozen=True)
 class Collection:
+    """The house collection table (``parameters.collection``)."""
+
     levels: tuple[CollectionLevel, ...]
     above: CollectionLevel | None
     unlisted: Literal["next_highest"]
@@ -198,12 +293,16 @@ class Collection:
 
 @dataclass(frozen=True)
 class BuyIn:
+    """The buy-in (``parameters.buy_in``)."""
+
     points: int
     rule: str
 
 
 @dataclass(frozen=True)
 class Tournament:
+    """A tournament's end (``parameters.tournament``): the target score, and how replacements inherit."""
+
     target: int
     replacement: Literal["inherits_score"]
     rule: str
@@ -212,6 +311,8 @@ class Tournament:
 
 @dataclass(frozen=True)
 class Parameters:
+    """Every parameter block of a ruleset (``parameters``)."""
+
     players: Players
     hands: HandRules
     setting: SettingOrder
@@ -242,6 +343,8 @@ class Source:
 
 @dataclass(frozen=True)
 class ChangelogEntry:
+    """One release of a ruleset (``changelog[]``)."""
+
     version: str
     date: str
     changes: str
@@ -249,6 +352,8 @@ class ChangelogEntry:
 
 @dataclass(frozen=True)
 class Ruleset:
+    """A loaded ruleset (a file of ``rulesets/``, with ``extends`` merged): its rules and parameters."""
+
     id: str
     title: str
     version: str
@@ -262,6 +367,7 @@ class Ruleset:
     files: tuple[str, ...] = field(default=(), compare=False)
 
     def rule(self, rule_id: str) -> Rule:
+        """The rule with this id (KeyError if none)."""
         for rule in self.rules:
             if rule.id == rule_id:
                 return rule
@@ -269,9 +375,11 @@ class Ruleset:
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
+        """Every rule's id, in the ruleset's order."""
         return tuple(r.id for r in self.rules)
 
     def natural(self, natural_id: str) -> NaturalHand:
+        """The natural with this id (KeyError if none)."""
         for hand in self.parameters.naturals.hands:
             if hand.id == natural_id:
                 return hand

@@ -10,10 +10,29 @@ The order of the rules, for each pair of players:
 2. Otherwise, if either holds a natural, the naturals settle it
    (``parameters.naturals``): :func:`compare_naturals`.
 3. Otherwise the two hands are compared segment by segment
-   (``parameters.scoring``, ``parameters.bonuses``): :func:`compare_normal`.
+   (``parameters.scoring``, ``parameters.bonuses``): :func:`compare_normal`; a player
+   who wins all three is paid the sweep (``parameters.scoring.sweep``).
 
-Last, a player who wins every segment against every opponent scoops
-(``parameters.scoring.scoop``): :func:`apply_scoop`.
+Which pairs meet: every pair, or, in house-banked play (``parameters.scoring.banker``),
+each player and the banker. Then a player who wins every segment against every
+opponent scoops (``parameters.scoring.scoop``): :func:`apply_scoop`. Where a deal has a
+single winner (``parameters.scoring.single_winner``), that replaces every payment:
+:func:`apply_single_winner`.
+
+Under basic scoring (one unit a segment), A wins all three segments against B:
+
+>>> from cpspec.protocol.inputs import parse_deal
+>>> from cpspec.rulesets.loader import bundled_registry
+>>> basic = bundled_registry().get("basic")
+>>> def seat(name, front, middle, back):
+...     return {"seat": name, "front": front.split(), "middle": middle.split(), "back": back.split()}
+>>> deal = parse_deal({"players": [seat("A", "Qs Qd 2c", "Ks Kd 3c 4d 5h", "As Ad 6c 7d 8h"),
+...                                seat("B", "9s 9d 2h", "Jc Jd 3s 4s 6d", "Qh Qc 2s 3h 8c")]}, basic)
+>>> result = score_deal(deal, basic)
+>>> result.totals
+{'A': 3, 'B': -3}
+>>> [(credit.segment, credit.points, credit.rule) for credit in result.matchups[0].credits]
+[('front', 1, 'bas-segment-unit'), ('middle', 1, 'bas-segment-unit'), ('back', 1, 'bas-segment-unit')]
 """
 
 from __future__ import annotations
@@ -113,11 +132,12 @@ def segment_credits(winner: PlayerState, segment: str, against_same_kind: bool, 
     params = ruleset.parameters
     bonuses = params.bonuses
     hand = winner.hands.get(segment)
-    unit = Credit(winner.seat, params.scoring.segment_points, "segment", params.scoring.rule,
-                  f"wins the {segment} with {hand.name}", segment)
+    units = params.scoring.segment_points[segment]
+    unit = [Credit(winner.seat, units, "segment", params.scoring.rule,
+                   f"wins the {segment} with {hand.name}", segment)] if units else []
     entry = winner.bonus_in(segment) if bonuses.requires_win else None
     if entry is None:
-        return [unit]
+        return unit
     points = entry.points
     reason = f"{hand.name} in the {segment} earns a bonus of {entry.points}"
     rule = entry.rule
@@ -126,7 +146,7 @@ def segment_credits(winner: PlayerState, segment: str, against_same_kind: bool, 
         reason += f", times {bonuses.same_category_multiplier} against the same kind of hand"
         rule = bonuses.multiplier_rule or entry.rule
     bonus = Credit(winner.seat, points, "bonus", rule, reason, segment)
-    return [bonus] if bonuses.mode == "instead" else [unit, bonus]
+    return [bonus] if bonuses.mode == "instead" else [*unit, bonus]
 
 
 def held_bonus_credits(player: PlayerState, ruleset: Ruleset) -> list[Credit]:
@@ -144,16 +164,18 @@ def held_bonus_credits(player: PlayerState, ruleset: Ruleset) -> list[Credit]:
 def overall_credit(matchup: Matchup, wins_a: int, wins_b: int, ruleset: Ruleset) -> Credit | None:
     """The overall point (``parameters.scoring.overall``), if the ruleset has one and someone earns it.
 
-    ``decided_by``: ``higher_total`` (the higher total of the matchup's credits so far),
-    ``majority_of_segments`` (two or more of the three segments), ``more_segments``
-    (more segments won than the opponent).
+    ``decided_by``: ``higher_total`` (the higher total of the matchup's credits so far,
+    bonus credits counted where ``counts_bonuses``), ``majority_of_segments`` (two or more
+    of the three segments), ``more_segments`` (more segments won than the opponent).
     """
     overall = ruleset.parameters.scoring.overall
     if overall is None:
         return None
     a, b = matchup.seats
     if overall.decided_by == "higher_total":
-        total_a, total_b = matchup.credit_total(a), matchup.credit_total(b)
+        counted = [c for c in matchup.credits if overall.counts_bonuses or c.kind != "bonus"]
+        total_a = sum(c.points for c in counted if c.seat == a)
+        total_b = sum(c.points for c in counted if c.seat == b)
         winner = a if total_a > total_b else b if total_b > total_a else None
         reason = f"higher total ({max(total_a, total_b)} to {min(total_a, total_b)})"
     elif overall.decided_by == "majority_of_segments":
@@ -167,24 +189,50 @@ def overall_credit(matchup: Matchup, wins_a: int, wins_b: int, ruleset: Ruleset)
     return Credit(winner, overall.points, "overall", overall.rule, reason)
 
 
+def sweep_credit(matchup: Matchup, sweeper: str, ruleset: Ruleset) -> Credit | None:
+    """The sweep (``parameters.scoring.sweep``) to a player who won all three segments against this opponent.
+
+    ``points`` are added; or, with ``multiplier``, the sweeper's credits in this matchup so far
+    are multiplied (the credit carries the extra points).
+    """
+    sweep = ruleset.parameters.scoring.sweep
+    if sweep is None:
+        return None
+    if sweep.points:
+        return Credit(sweeper, sweep.points, "sweep", sweep.rule, f"wins all three segments: {sweep.points} more")
+    earned = matchup.credit_total(sweeper)
+    extra = earned * (sweep.multiplier - 1)
+    return Credit(sweeper, extra, "sweep", sweep.rule,
+                  f"wins all three segments: {earned} times {sweep.multiplier}")
+
+
 def finish_matchup(matchup: Matchup, wins_a: int, wins_b: int, holders: tuple[PlayerState, ...],
-                   ruleset: Ruleset) -> None:
-    """After the segments: bonuses paid for holding a hand (where no win is needed), then the overall point."""
+                   ruleset: Ruleset, pays_sweep: bool = True) -> None:
+    """After the segments: bonuses paid for holding a hand (where no win is needed), the overall point, the sweep."""
     for holder in holders:
         matchup.credits += held_bonus_credits(holder, ruleset)
     overall = overall_credit(matchup, wins_a, wins_b, ruleset)
     if overall is not None:
         matchup.credits.append(overall)
+    sweeper = matchup.seats[0] if wins_a == 3 else matchup.seats[1] if wins_b == 3 else None
+    sweep = sweep_credit(matchup, sweeper, ruleset) if sweeper is not None and pays_sweep else None
+    if sweep is not None:
+        matchup.credits.append(sweep)
 
 
-def compare_normal(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
-    """Two normal hands: each segment to the higher hand, a tie to no one; then held bonuses and the overall point."""
+def compare_normal(a: PlayerState, b: PlayerState, ruleset: Ruleset, banker: str | None = None) -> Matchup:
+    """Two normal hands: each segment to the higher hand; then held bonuses, the overall point and the sweep.
+
+    A tie goes to no one, or to the banker where the banker wins ties (``parameters.scoring.banker.ties``).
+    """
     assert a.hands is not None and b.hands is not None
     matchup = Matchup((a.seat, b.seat), "compared")
     wins = {a.seat: 0, b.seat: 0}
+    house = ruleset.parameters.scoring.banker
+    tie_winner = {a.seat: a, b.seat: b}.get(banker or "") if house is not None and house.ties == "banker" else None
     for segment, hand_a, hand_b in zip(SEGMENTS, a.hands, b.hands, strict=True):
         order = compare(hand_a, hand_b)
-        winner = a if order > 0 else b if order < 0 else None
+        winner = a if order > 0 else b if order < 0 else tie_winner
         matchup.segments[segment] = winner.seat if winner else None
         if winner is not None:
             wins[winner.seat] += 1
@@ -208,7 +256,9 @@ def forfeit_payment(payer: PlayerState, receiver: PlayerState, ruleset: Ruleset)
     Nothing to an opponent whose status is not in ``pays_to``; a natural's value to a
     natural where ``against_natural: natural_value``; under ``mode: scooped``, what the
     opponent would collect for winning every segment (bonuses and the overall point
-    included); otherwise the fixed ``points``, plus the opponent's bonus hands where
+    included, the sweep where ``counts_as_sweep``); under ``mode: as_segments``, what the
+    two would collect had they won the segments listed (``receiver_wins``, ``payer_wins``);
+    otherwise the fixed ``points``, plus the opponent's bonus hands where
     ``plus_opponent_bonuses``.
     """
     penalty = _penalty_of(payer, ruleset)
@@ -221,6 +271,8 @@ def forfeit_payment(payer: PlayerState, receiver: PlayerState, ruleset: Ruleset)
                        f"{why}: pays the value of {receiver.seat}'s {receiver.natural.id}")]
     if penalty.mode == "scooped" and receiver.status == "normal":
         return _scored_as_swept(payer, receiver, penalty, why, ruleset)
+    if penalty.mode == "as_segments":
+        return _scored_as_segments(payer, receiver, penalty, why, ruleset)
     credits = [Credit(receiver.seat, penalty.points, "penalty", penalty.rule, f"{why}: pays the penalty")]
     if penalty.plus_opponent_bonuses and receiver.status == "normal":
         assert receiver.hands is not None
@@ -243,16 +295,44 @@ def _scored_as_swept(payer: PlayerState, receiver: PlayerState, penalty: Penalty
         for credit in segment_credits(receiver, segment, False, ruleset):
             matchup.credits.append(credit._replace(
                 reason=f"{credit.reason} ({why}: loses every segment, {penalty.rule})"))
-    finish_matchup(matchup, 3, 0, (receiver,), ruleset)  # the receiver (seat a) won all three
+    finish_matchup(matchup, 3, 0, (receiver,), ruleset, pays_sweep=penalty.counts_as_sweep)
     return matchup.credits
 
 
+def _scored_as_segments(payer: PlayerState, receiver: PlayerState, penalty: Penalty, why: str,
+                        ruleset: Ruleset) -> list[Credit]:
+    """Each side collects the units of the segments it is credited with, then the overall point; no bonus hands."""
+    scoring = ruleset.parameters.scoring
+    matchup = Matchup((receiver.seat, payer.seat), "forfeit")
+    for seat, segments in ((receiver.seat, penalty.receiver_wins), (payer.seat, penalty.payer_wins)):
+        for segment in segments:
+            if scoring.segment_points[segment]:
+                matchup.credits.append(Credit(seat, scoring.segment_points[segment], "penalty", penalty.rule,
+                                              f"{why}: counted as {seat} winning the {segment}", segment))
+    overall = overall_credit(matchup, len(penalty.receiver_wins), len(penalty.payer_wins), ruleset)
+    if overall is not None:
+        matchup.credits.append(overall._replace(reason=f"{why}: {overall.reason}"))
+    return matchup.credits
+
+
+def counts_as_sweep_by(payer: PlayerState, ruleset: Ruleset) -> bool:
+    """Whether a forfeit by ``payer`` counts as its opponent's sweep (``penalties.<kind>.counts_as_sweep``)."""
+    penalty = _penalty_of(payer, ruleset)
+    return penalty.mode == "scooped" and penalty.counts_as_sweep
+
+
 def compare_forfeit(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
-    """A matchup where one or both players forfeit: each forfeit pays the other, as its penalty says."""
+    """A matchup where one or both players forfeit: each forfeit pays the other, as its penalty says.
+
+    Where the forfeit counts as the opponent's sweep, the matchup's segments are the opponent's.
+    """
     matchup = Matchup((a.seat, b.seat), "forfeit")
     for payer, receiver in ((a, b), (b, a)):
         if payer.status in FORFEITS:
-            matchup.credits += forfeit_payment(payer, receiver, ruleset)
+            credits = forfeit_payment(payer, receiver, ruleset)
+            matchup.credits += credits
+            if credits and receiver.status == "normal" and counts_as_sweep_by(payer, ruleset):
+                matchup.segments = dict.fromkeys(SEGMENTS, receiver.seat)
     return matchup
 
 
@@ -263,7 +343,8 @@ def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchu
     """A natural against a normal hand wins its points; two naturals meet (``parameters.naturals``).
 
     Two naturals of equal rank push (``equal_rank``); of different rank, the higher
-    collects its own value (``higher_rank: collects_own_value``) or they push (``push``).
+    collects its own value (``higher_rank: collects_own_value``), or the difference of the
+    two values (``collects_difference``), or they push (``push``).
     """
     naturals = ruleset.parameters.naturals
     matchup = Matchup((a.seat, b.seat), "natural")
@@ -274,6 +355,13 @@ def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchu
             return matchup
         high, low = (a, b) if a.natural.rank < b.natural.rank else (b, a)
         assert high.natural is not None and low.natural is not None
+        if naturals.higher_rank == "collects_difference":
+            difference = high.natural.points - low.natural.points
+            if difference > 0:
+                matchup.credits.append(Credit(high.seat, difference, "natural", meeting_rule,
+                                              f"{high.natural.id} outranks {low.natural.id}: "
+                                              f"{high.natural.points} less {low.natural.points}"))
+            return matchup
         matchup.credits.append(Credit(high.seat, high.natural.points, "natural", meeting_rule,
                                       f"{high.natural.id} outranks {low.natural.id}"))
         return matchup
@@ -287,47 +375,99 @@ def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchu
 # --- the deal ---------------------------------------------------------------------------
 
 
-def compare_players(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
+def compare_players(a: PlayerState, b: PlayerState, ruleset: Ruleset, banker: str | None = None) -> Matchup:
     """One matchup: forfeits first, then naturals, then the hands segment by segment."""
     if a.status in FORFEITS or b.status in FORFEITS:
         return compare_forfeit(a, b, ruleset)
     if a.status == "natural" or b.status == "natural":
         return compare_naturals(a, b, ruleset)
-    return compare_normal(a, b, ruleset)
+    return compare_normal(a, b, ruleset, banker)
+
+
+def pairs(players: list[PlayerState], ruleset: Ruleset, banker: str | None) -> list[tuple[PlayerState, PlayerState]]:
+    """Who meets whom: every pair in seating order, or each player and the banker (``parameters.scoring.banker``)."""
+    if ruleset.parameters.scoring.banker is None:
+        return list(combinations(players, 2))
+    house = next(p for p in players if p.seat == banker)
+    return [(house, p) for p in players if p is not house]
 
 
 def swept(matchup: Matchup) -> str | None:
-    """The seat that won all three segments of a compared matchup, if one did."""
-    if matchup.kind != "compared":
-        return None
+    """The seat that won all three segments of a matchup (or is counted so by a forfeit), if one did."""
     winners = set(matchup.segments.values())
     return winners.pop() if len(winners) == 1 and len(matchup.segments) == len(SEGMENTS) else None
 
 
 def apply_scoop(players: list[PlayerState], matchups: list[Matchup], ruleset: Ruleset) -> None:
-    """A player who sweeps every opponent collects the scoop instead (``parameters.scoring.scoop``).
+    """A player who sweeps every opponent scoops (``parameters.scoring.scoop``).
 
-    The scoop's points depend on the number of players (``points_by_players``); they
-    replace every credit of each of that player's matchups.
+    With ``points_by_players``, the scoop's points (by the number of players) replace every
+    credit of each of that player's matchups; with ``points``, they are added to each; with
+    ``multiplier``, the scooper's credits in each are multiplied. Under ``instead_of_sweep``
+    the per-opponent sweep is taken back first.
     """
     scoop = ruleset.parameters.scoring.scoop
-    if scoop is None or len(players) not in scoop.points_by_players:
+    if scoop is None or (scoop.points_by_players and len(players) not in scoop.points_by_players):
         return
-    points = scoop.points_by_players[len(players)]
     for player in players:
         own = [m for m in matchups if player.seat in m.seats]
-        if all(swept(m) == player.seat for m in own):
-            for matchup in own:
+        if not own or not all(swept(m) == player.seat for m in own):
+            continue
+        for matchup in own:
+            if scoop.points_by_players:
+                points = scoop.points_by_players[len(players)]
                 replaced = matchup.credit_total(player.seat)
                 matchup.credits = [Credit(player.seat, points, "scoop", scoop.rule,
                                           f"wins all three segments against every opponent (instead of {replaced})")]
-            return
+                continue
+            if scoop.instead_of_sweep:
+                matchup.credits = [c for c in matchup.credits if c.kind != "sweep"]
+            if scoop.points:
+                matchup.credits.append(Credit(player.seat, scoop.points, "scoop", scoop.rule,
+                                              f"wins all three segments against every opponent: {scoop.points} more"))
+            else:
+                earned = matchup.credit_total(player.seat)
+                matchup.credits.append(Credit(player.seat, earned * (scoop.multiplier - 1), "scoop", scoop.rule,
+                                              f"wins all three segments against every opponent: {earned} times "
+                                              f"{scoop.multiplier}"))
+        return
 
 
-def score_players(players: list[PlayerState], ruleset: Ruleset) -> DealResult:
-    """Score players already resolved (simulations resolve each hand once and reuse it)."""
-    matchups = [compare_players(a, b, ruleset) for a, b in combinations(players, 2)]
+def beats(matchup: Matchup, seat: str) -> bool:
+    """Whether ``seat`` beats its opponent in this matchup, for a single winner (``parameters.scoring.single_winner``).
+
+    Two or more of the three segments won; or the opponent forfeits and ``seat`` does not; or
+    ``seat``'s natural wins (it collects, or the opponent has none).
+    """
+    if matchup.kind == "compared":
+        return sum(1 for winner in matchup.segments.values() if winner == seat) >= 2
+    return matchup.net * (1 if matchup.seats[0] == seat else -1) > 0
+
+
+def apply_single_winner(players: list[PlayerState], matchups: list[Matchup], ruleset: Ruleset) -> None:
+    """Where a deal has one winner, it collects ``points`` from each other player, and nothing else is paid."""
+    single = ruleset.parameters.scoring.single_winner
+    if single is None:
+        return
+    winners = [p.seat for p in players
+               if all(beats(m, p.seat) for m in matchups if p.seat in m.seats)]
+    for matchup in matchups:
+        matchup.credits = []
+        if winners and winners[0] in matchup.seats:
+            matchup.credits.append(Credit(winners[0], single.points, "winner", single.rule,
+                                          "beats every other player on two or more of the three segments"))
+        elif not winners:
+            matchup.notes.append(f"no player beats every other: no one pays ({single.rule})")
+
+
+def score_players(players: list[PlayerState], ruleset: Ruleset, banker: str | None = None) -> DealResult:
+    """Score players already resolved (simulations resolve each hand once and reuse it).
+
+    ``banker`` is the banker's seat in house-banked play (``parameters.scoring.banker``).
+    """
+    matchups = [compare_players(a, b, ruleset, banker) for a, b in pairs(players, ruleset, banker)]
     apply_scoop(players, matchups, ruleset)
+    apply_single_winner(players, matchups, ruleset)
     return DealResult(players, matchups)
 
 
@@ -340,4 +480,4 @@ def score_deal(
     passes equal, faster ones (:mod:`cpspec.engines`).
     """
     players = [resolve_player(p, ruleset, evaluate, find_naturals) for p in deal.players]
-    return score_players(players, ruleset)
+    return score_players(players, ruleset, deal.banker)

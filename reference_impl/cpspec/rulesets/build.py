@@ -13,6 +13,8 @@ from typing import Any, cast
 
 from cpspec.rules.hands import Wheel
 from cpspec.rules.model import (
+    SEGMENTS,
+    Banker,
     BonusEntry,
     Bonuses,
     BuyIn,
@@ -36,8 +38,10 @@ from cpspec.rules.model import (
     Scoring,
     SettingOrder,
     Settlement,
+    SingleWinner,
     Source,
     Status,
+    Sweep,
     Tournament,
 )
 
@@ -75,11 +79,39 @@ def _penalty(raw: Mapping[str, Any] | None) -> Penalty | None:
         return None
     return Penalty(
         mode=raw["mode"],
-        points=raw["points"],
+        points=raw.get("points", 0),
         plus_opponent_bonuses=raw["plus_opponent_bonuses"],
         against_natural=raw["against_natural"],
         pays_to=frozenset(cast(list[Status], raw["pays_to"])),
         rule=raw["rule"],
+        receiver_wins=tuple(raw.get("receiver_wins", ())),
+        payer_wins=tuple(raw.get("payer_wins", ())),
+        counts_as_sweep=raw.get("counts_as_sweep", False),
+    )
+
+
+def _segment_points(raw: int | Mapping[str, int]) -> dict[str, int]:
+    """``scoring.segment_points``: one number for every segment, or one per segment."""
+    if isinstance(raw, int):
+        return dict.fromkeys(SEGMENTS, raw)
+    return {segment: raw[segment] for segment in SEGMENTS}
+
+
+def _scoring(raw: Mapping[str, Any]) -> Scoring:
+    overall, scoop, sweep = raw.get("overall"), raw.get("scoop"), raw.get("sweep")
+    banker, single = raw.get("banker"), raw.get("single_winner")
+    return Scoring(
+        segment_points=_segment_points(raw["segment_points"]), rule=raw["rule"], tie_rule=_opt(raw, "tie_rule"),
+        overall=OverallPoint(overall["points"], overall["decided_by"], overall["rule"],
+                             overall.get("counts_bonuses", True)) if overall else None,
+        scoop=Scoop(
+            points_by_players={e["players"]: e["points"] for e in scoop.get("points_by_players", [])},
+            points=scoop.get("points", 0), multiplier=scoop.get("multiplier", 1),
+            instead_of_sweep=scoop.get("instead_of_sweep", False), rule=scoop["rule"],
+        ) if scoop else None,
+        sweep=Sweep(sweep.get("points", 0), sweep.get("multiplier", 1), sweep["rule"]) if sweep else None,
+        banker=Banker(banker["ties"], banker["rule"]) if banker else None,
+        single_winner=SingleWinner(single["points"], single["rule"]) if single else None,
     )
 
 
@@ -92,8 +124,6 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
     p = doc["parameters"]
     players = p["players"]
     scoring = p["scoring"]
-    overall = scoring.get("overall")
-    scoop = scoring.get("scoop")
     bonuses = p["bonuses"]
     naturals = p["naturals"]
     detection_raw = dict(naturals.get("detection", {}))
@@ -119,12 +149,7 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
             rule=p["setting"]["rule"],
             cross_size_rule=_opt(p["setting"], "cross_size_rule"),
         ),
-        scoring=Scoring(
-            segment_points=scoring["segment_points"], rule=scoring["rule"], tie_rule=_opt(scoring, "tie_rule"),
-            overall=OverallPoint(overall["points"], overall["decided_by"], overall["rule"]) if overall else None,
-            scoop=Scoop({e["players"]: e["points"] for e in scoop["points_by_players"]}, scoop["rule"])
-            if scoop else None,
-        ),
+        scoring=_scoring(scoring),
         bonuses=Bonuses(
             mode=bonuses["mode"], requires_win=bonuses["requires_win"] or bonuses["mode"] == "instead",
             same_category_multiplier=bonuses["same_category_multiplier"],

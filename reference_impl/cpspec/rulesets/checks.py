@@ -89,7 +89,7 @@ def _check_parameters(ruleset: Ruleset, fail: Any) -> None:
     if len(set(natural_ids)) != len(natural_ids):
         fail("natural ids must be unique", ("parameters", "naturals", "hands"))
     if p.scoring.scoop is not None:
-        counts = [e["players"] for e in ruleset.document["parameters"]["scoring"]["scoop"]["points_by_players"]]
+        counts = [e["players"] for e in ruleset.document["parameters"]["scoring"]["scoop"].get("points_by_players", [])]
         if len(set(counts)) != len(counts):
             fail("scoop gives two amounts for the same number of players",
                  ("parameters", "scoring", "scoop", "points_by_players"))
@@ -97,6 +97,12 @@ def _check_parameters(ruleset: Ruleset, fail: Any) -> None:
             if not p.players.min <= n <= p.players.max:
                 fail(f"scoop for {n} players, but the ruleset allows {p.players.min}-{p.players.max}",
                      ("parameters", "scoring", "scoop"))
+    for kind in ("foul", "surrender", "timeout"):
+        penalty = getattr(p.penalties, kind)
+        if penalty is not None and set(penalty.receiver_wins) & set(penalty.payer_wins):
+            fail("a segment cannot be won by both sides", ("parameters", "penalties", kind, "payer_wins"))
+    if p.scoring.banker is not None and p.scoring.single_winner is not None:
+        fail("a deal played against a banker has no single winner", ("parameters", "scoring", "single_winner"))
 
 
 # --- warnings ------------------------------------------------------------------------------
