@@ -354,7 +354,7 @@ def test_the_whole_corpus_passes_in_process(capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.slow
 def test_the_whole_corpus_passes_through_the_readable_path(capsys: pytest.CaptureFixture[str]) -> None:
     """``--engine reference``: every case through the rule modules alone, no table of cpspec.fast."""
-    code, out, err = conformance(capsys, "--engine", "reference")
+    code, out, _ = conformance(capsys, "--engine", "reference")
     passed, failed, _ = summary(out)
     assert (code, failed) == (0, 0), out
     full_code, full_out, _ = conformance(capsys)
