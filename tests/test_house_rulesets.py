@@ -64,6 +64,21 @@ rules:
 {extra}"""
 
 
+#: A rule that quotes a public page and paraphrases it (the ruleset must list the page among its sources).
+PAGE_RULE: Final = """\
+  - id: house-page
+    title: Cited from a page
+    topic: procedure
+    text: A rule quoting a public page, and one paraphrasing it.
+    citations:
+      - source: https://example.org/rules
+        quote: "Play nicely."
+      - source: https://example.org/rules
+        quote: The page asks players to behave.
+        paraphrase: true
+"""
+
+
 def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
@@ -351,19 +366,7 @@ def test_a_deal_files_bad_ruleset_path_is_located_on_its_line(tmp_path: Path, ca
 
 
 def test_a_childs_sources_add_to_the_parents(tmp_path: Path) -> None:
-    extra = """\
-  - id: house-page
-    title: Cited from a page
-    topic: procedure
-    text: A rule quoting a public page, and one paraphrasing it.
-    citations:
-      - source: https://example.org/rules
-        quote: "Play nicely."
-      - source: https://example.org/rules
-        quote: The page asks players to behave.
-        paraphrase: true
-"""
-    text = house_text(extra=extra).replace("changelog:", """sources:
+    text = house_text(extra=PAGE_RULE).replace("changelog:", """sources:
   - url: https://example.org/rules
     title: A public page
     read: "2026-12-01"
@@ -525,19 +528,7 @@ def test_a_checkout_or_editable_install_reads_the_checkouts_rulesets(
 def test_the_rulebook_shows_a_pages_address_title_read_date_and_a_paraphrase(tmp_path: Path) -> None:
     from cpspec.present import rulebook
 
-    extra = """\
-  - id: house-page
-    title: Cited from a page
-    topic: procedure
-    text: A rule quoting a public page, and one paraphrasing it.
-    citations:
-      - source: https://example.org/rules
-        quote: "Play nicely."
-      - source: https://example.org/rules
-        quote: The page asks players to behave.
-        paraphrase: true
-"""
-    text = house_text(extra=extra).replace("changelog:", "sources:\n  - {url: 'https://example.org/rules', "
+    text = house_text(extra=PAGE_RULE).replace("changelog:", "sources:\n  - {url: 'https://example.org/rules', "
                                            "title: The Example Rules Page, read: '2026-11-30'}\nchangelog:")
     registry = registry_for([write(tmp_path / "house.yaml", text)])
     saved = "Example\nhttps://example.org/rules\nLast modified: unknown\nSaved copy.\nBe kind. Play nicely. Thanks.\n"
