@@ -22,7 +22,7 @@ from cpspec.rulesets import data as data_module
 from cpspec.rulesets.loader import bundled_registry, load_checked, registry_for
 
 REPO: Final = Path(__file__).resolve().parent.parent
-BASIC: Final = REPO / "rulesets" / "basic.yaml"
+BASIC: Final = data_module.data_dir("rulesets") / "basic.yaml"  # the copy the engine reads (checkout or wheel)
 
 # A wins the middle (two pair over a pair) and the back (a full house over three jacks), B the front
 # (ace high over king high): A nets one segment.
@@ -511,13 +511,22 @@ def test_validate_sources_finds_each_quote_by_file_name_or_by_address(
 def test_a_checkout_or_editable_install_reads_the_checkouts_rulesets(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert data_module.data_dir("rulesets") == REPO / "rulesets"  # this test suite runs from the checkout
-    package = tmp_path / "site-packages" / "cpspec"
-    (package / "_data" / "rulesets").mkdir(parents=True)
-    monkeypatch.setattr(data_module, "_PACKAGE", package)
-    data_module.data_dir.cache_clear()
+    installed = data_module.data_dir("rulesets")
+    if REPO in Path(data_module.__file__).resolve().parents:  # an editable install: the checkout itself
+        assert installed == REPO / "rulesets"
+    else:  # CI installs the wheel (pip install .): its copy is the checkout's files
+        assert installed.parts[-3:] == ("cpspec", "_data", "rulesets")
+        assert sorted(p.name for p in installed.glob("*.yaml")) == sorted(p.name for p in (REPO / "rulesets").glob("*.yaml"))
+    checkout = tmp_path / "checkout"
+    (checkout / "rulesets").mkdir(parents=True)
+    wheel = tmp_path / "site-packages" / "cpspec"
+    (wheel / "_data" / "rulesets").mkdir(parents=True)
     try:
-        assert data_module.data_dir("rulesets") == package / "_data" / "rulesets"  # an installed wheel's copy
+        for package, expected in ((checkout / "reference_impl" / "cpspec", checkout / "rulesets"),
+                                  (wheel, wheel / "_data" / "rulesets")):
+            monkeypatch.setattr(data_module, "_PACKAGE", package)
+            data_module.data_dir.cache_clear()
+            assert data_module.data_dir("rulesets") == expected
     finally:
         monkeypatch.undo()
         data_module.data_dir.cache_clear()
