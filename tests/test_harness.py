@@ -351,6 +351,16 @@ def test_the_whole_corpus_passes_in_process(capsys: pytest.CaptureFixture[str]) 
     assert "Traceback" not in out + err
 
 
+@pytest.mark.slow
+def test_the_whole_corpus_passes_through_the_readable_path(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--engine reference``: every case through the rule modules alone, no table of cpspec.fast."""
+    code, out, _ = conformance(capsys, "--engine", "reference")
+    passed, failed, _ = summary(out)
+    assert (code, failed) == (0, 0), out
+    full_code, full_out, _ = conformance(capsys)
+    assert full_code == 0 and summary(full_out)[0] == passed  # the same checks as the fast path
+
+
 def test_the_reference_server_passes_as_an_external_process(
     capsys: pytest.CaptureFixture[str], smoke_corpus: Path
 ) -> None:

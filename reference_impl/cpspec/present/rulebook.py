@@ -160,7 +160,11 @@ def saved_name(source: str, inputs: Inputs) -> str | None:
 def quote_in_context(text: str, quote: str, width: int = 160) -> tuple[str, str] | None:
     """The words before and after a quote in its source's saved text, or None where it is not found.
 
+    Up to ``width`` characters each side; a word the cut runs through is left out:
+
     >>> quote_in_context("One. The player with the higher total wins. Two.", "the higher total", 8)
+    ('with', 'wins.')
+    >>> quote_in_context("One. The player with the higher total wins. Two.", "the higher total", 16)
     ('player with', 'wins. Two.')
     """
     flat = " ".join(text.split())
