@@ -153,3 +153,28 @@ def test_equal_value_naturals_may_be_reordered_only_under_difference_payments() 
     assert explain_survivor(gardens, ("parameters", "naturals", "hands", 0, "rank"), 2) is None
     # the same reordering where the higher collects its own value is not equivalent
     assert explain_survivor(_document("pagat-vietnamese"), ("parameters", "naturals", "hands", 3, "rank"), 3) is None
+
+
+# --- explanations of the new penalty and settlement vocabulary ---------------------------------------
+
+
+def _explained(ruleset_id: str, deal: dict[str, Any]) -> str:
+    from cpspec.present.explain import LinkStyle, explain_deal, render_text
+
+    return " ".join(render_text(explain_deal(bundled_registry().get(ruleset_id), deal), LinkStyle()).split())
+
+
+def test_explain_tells_a_surrender_priced_as_lost_segments() -> None:
+    deal = {"players": [
+        {"seat": "S", "declare": "surrender"},
+        {"seat": "C", "front": ["Kh", "Jc", "5h"], "middle": ["7h", "7s", "9h", "Td", "2s"],
+         "back": ["As", "Qs", "8s", "6s", "3s"]}]}
+    text = _explained("pagat-surrender", deal)
+    assert "S is scored as losing the middle and back to C and winning the front" in text
+    assert "fixed" not in text
+
+
+def test_explain_tells_the_chips_limit_and_naturals_first() -> None:
+    text = _explained("pagat-hawaiian-gardens", _deal_with_a_natural())
+    assert "the matchups of naturals are paid first" in text
+    assert "each chip of a starting stack covers one payment, won or lost" in text
