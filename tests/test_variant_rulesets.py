@@ -178,3 +178,12 @@ def test_explain_tells_the_chips_limit_and_naturals_first() -> None:
     text = _explained("pagat-hawaiian-gardens", _deal_with_a_natural())
     assert "the matchups of naturals are paid first" in text
     assert "each chip of a starting stack covers one payment, won or lost" in text
+
+
+def test_the_guide_shows_a_bundled_child_as_it_is() -> None:
+    """docs/house-rules.md quotes rulesets/pagat-sweep.yaml whole, after a `shown:` mark; it must be the file."""
+    guide = (REPO / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    mark = "<!-- shown: rulesets/pagat-sweep.yaml -->\n```yaml\n"
+    assert mark in guide
+    shown = guide.split(mark, 1)[1].split("```\n", 1)[0]
+    assert shown == (REPO / "rulesets" / "pagat-sweep.yaml").read_text(encoding="utf-8")
