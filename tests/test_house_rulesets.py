@@ -538,7 +538,7 @@ def test_the_rulebook_shows_a_pages_address_title_read_date_and_a_paraphrase(tmp
     section = page[page.index("{#house-page}"):page.index("##", page.index("{#house-page}"))]
     assert "**Source:** *The Example Rules Page* ([source](#sources): <https://example.org/rules>, read 2026-11-30)" \
         in section
-    assert "> Play nicely." in section and "Be kind. **Play nicely.** Thanks.…" in section  # found in its saved copy
+    assert "> Play nicely." in section and "\n\n…Be kind. **Play nicely.** Thanks.…\n\n" in section  # header left out  # found in its saved copy
     assert "*Paraphrase (not the source's words):*\n\n> The page asks players to behave." in section
     assert "- The Example Rules Page — <https://example.org/rules> (read 2026-11-30)" in page
     # the inherited rules keep citing basic's source document under its file name

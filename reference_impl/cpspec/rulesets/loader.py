@@ -271,8 +271,7 @@ class RulesetRegistry:
                                       "the path of a ruleset file)", option)
                 ids.append(spec)
             else:
-                ruleset = registry.named(spec, option)
-                registry = registry.with_files([ruleset.files[0]], option)
+                ruleset, registry = registry.named_in(spec, option)
                 ids.append(ruleset.id)
         return registry, tuple(ids)
 
