@@ -131,13 +131,16 @@ def _scooped_points_unread(document: Mapping[str, Any], path: Path, after: Any) 
             f"and no other opponent is paid, so the fixed points are never read")
 
 
-def _scooped_bonus_flag_unread(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+def _bonus_flag_unread(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """plus_opponent_bonuses is read by fixed penalties only."""
     if not _penalty_field(path, "plus_opponent_bonuses"):
         return None
     penalty = _penalty(document, str(path[2]))
     if penalty is not None and penalty["mode"] == "scooped":
         return ("a scooped penalty pays a normal opponent the sweep, bonuses included as the sweep earns them; "
                 "adding bonuses applies only to fixed penalties")
+    if penalty is not None and penalty["mode"] == "as_segments":
+        return "a penalty priced as lost segments pays the segments' units and the overall point, never bonus hands"
     return None
 
 
@@ -242,15 +245,6 @@ def _bonus_mode_without_units(document: Mapping[str, Any], path: Path, after: An
     return None
 
 
-def _as_segments_bonus_flag_unread(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
-    if not _penalty_field(path, "plus_opponent_bonuses"):
-        return None
-    penalty = _penalty(document, str(path[2]))
-    if penalty is not None and penalty["mode"] == "as_segments":
-        return "a penalty priced as lost segments pays the segments' units and the overall point, never bonus hands"
-    return None
-
-
 def _equal_value_naturals_reordered(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
     """Under collects_difference, reordering naturals of equal value changes no payment.
 
@@ -295,7 +289,7 @@ CHECKS: tuple[Check, ...] = (
     _pays_to_member,
     _mode_same_amount,
     _scooped_points_unread,
-    _scooped_bonus_flag_unread,
+    _bonus_flag_unread,
     _against_natural_same_amount,
     _requires_win_implied,
     _multiplier_unread,
@@ -304,7 +298,6 @@ CHECKS: tuple[Check, ...] = (
     _natural_rank_order_kept,
     _single_winner_amount,
     _bonus_mode_without_units,
-    _as_segments_bonus_flag_unread,
     _equal_value_naturals_reordered,
 )
 
