@@ -336,8 +336,9 @@ def test_every_bundled_ruleset_locates_a_wrongly_typed_number(folder: Path, rule
     path = folder / f"{ruleset_id}.yaml"
     text = path.read_text(encoding="utf-8")
     found = re.search(r"\bpoints: (\d+)", _before_rules(text))
-    if found is None:  # a file that sets no points: give it one, in its own parameters
-        line = edit(path, "\nparameters:\n", "\nparameters:\n  scoring:\n    segment_points: \"three\"\n") + 3
+    if found is None:  # a file that sets no points: give it one, in its own parameters (its scoring block if any)
+        opening = "\nparameters:\n  scoring:\n" if "\nparameters:\n  scoring:\n" in text else "\nparameters:\n"
+        line = edit(path, opening, "\nparameters:\n  scoring:\n    segment_points: \"three\"\n") + 3
         json_path = "parameters.scoring.segment_points"
     else:
         line = text[: found.start()].count("\n") + 1

@@ -99,7 +99,9 @@ def _zero_sum(rules: Ruleset, deal: Deal, _: st.DataObject) -> None:
     assert sorted(statuses(output)) == sorted(seats)
     assert set(statuses(output).values()) <= {"normal", "natural", "foul", "surrender", "timeout"}
     pairs = [frozenset(m["seats"]) for m in output["matchups"]]
-    assert sorted(map(sorted, pairs)) == sorted(sorted(p) for p in combinations(seats, 2))
+    meeting = ([(deal["banker"], s) for s in seats if s != deal["banker"]] if "banker" in deal
+               else list(combinations(seats, 2)))  # house-banked play: each player meets the banker only
+    assert sorted(map(sorted, pairs)) == sorted(sorted(p) for p in meeting)
     for matchup in output["matchups"]:
         a, b = matchup["seats"]
         assert matchup["points"][a] == -matchup["points"][b]
@@ -141,7 +143,7 @@ def test_nothing_is_created_or_lost(ruleset_id: str, examples: int) -> None:
 
 
 def _without_stacks(deal: Deal) -> Deal:
-    return {"players": copy.deepcopy(deal["players"])}
+    return {"players": copy.deepcopy(deal["players"]), **({"banker": deal["banker"]} if "banker" in deal else {})}
 
 
 def _swap_two_seats(rules: Ruleset, deal: Deal, data: st.DataObject) -> None:
@@ -153,11 +155,14 @@ def _swap_two_seats(rules: Ruleset, deal: Deal, data: st.DataObject) -> None:
     swapped = copy.deepcopy(deal)
     swapped["players"][i] = {**players[j], "seat": si}
     swapped["players"][j] = {**players[i], "seat": sj}
-    before, after = op_score(rules, deal), op_score(rules, swapped)
     rename = {si: sj, sj: si}
 
     def renamed(seat: str) -> str:
         return rename.get(seat, seat)
+
+    if "banker" in deal:  # the banker's hand moves, and the banker's part with it
+        swapped["banker"] = renamed(deal["banker"])
+    before, after = op_score(rules, deal), op_score(rules, swapped)
 
     assert after["totals"] == {renamed(s): v for s, v in before["totals"].items()}
     assert statuses(after) == {renamed(s): v for s, v in statuses(before).items()}
@@ -201,7 +206,7 @@ def test_relabelling_the_suits_changes_nothing(ruleset_id: str, examples: int) -
 def _reseat(rules: Ruleset, deal: Deal, data: st.DataObject) -> None:
     deal = _without_stacks(deal)
     order = data.draw(st.permutations(range(len(deal["players"]))), label="seating order")
-    reseated = {"players": [deal["players"][k] for k in order]}
+    reseated = {**deal, "players": [deal["players"][k] for k in order]}
     before, after = op_score(rules, deal), op_score(rules, reseated)
     assert after["totals"] == before["totals"]
     assert statuses(after) == statuses(before)

@@ -141,18 +141,23 @@ def test_every_citation_of_the_source_is_a_listed_statement(source: str) -> None
     assert not unlisted, "citations that overlap no statement:\n" + "\n".join(unlisted)
 
 
-@pytest.mark.parametrize("source", SOURCE_PARAMS)
-def test_every_passage_is_accounted_for(source: str) -> None:
-    """Every word of the source lies inside a statement or a not-normative passage."""
-    text = source_text(source)
+def uncovered_words(text: str, quotes: list[str]) -> list[str]:
+    """The words of ``text`` (white space normalised) that lie in none of the quotes."""
     covered = bytearray(len(text))
-    for quote in load_trace(source).quotes:
+    for quote in quotes:
         needle = normalise(quote)
         start = text.find(needle)
         while needle and start >= 0:
             covered[start:start + len(needle)] = b"\x01" * len(needle)
             start = text.find(needle, start + 1)
-    loose = [m.group() for m in WORD.finditer(text) if not all(covered[m.start():m.end()])]
+    return [m.group() for m in WORD.finditer(text) if not all(covered[m.start():m.end()])]
+
+
+@pytest.mark.parametrize("source", SOURCE_PARAMS)
+def test_every_passage_is_accounted_for(source: str) -> None:
+    """Every word of the source lies inside a statement or a not-normative passage."""
+    text = source_text(source)
+    loose = uncovered_words(text, load_trace(source).quotes)
     assert not loose, f"{len(loose)} words of {source} are in no statement or not_normative passage, from: {loose[:12]}"
 
 

@@ -40,6 +40,7 @@ OUT = ROOT / "conformance" / "cases" / "generated"
 RULESETS: tuple[str, ...] = (
     "basic", "two-four", "chiptalk",
     "english-harbour-western", "english-harbour-eastern", "chart-2020", "bicycle-club", "asian", "mandarin",
+    "pagat", "wikipedia-two-four",
 )
 
 

@@ -131,13 +131,16 @@ def _scooped_points_unread(document: Mapping[str, Any], path: Path, after: Any) 
             f"and no other opponent is paid, so the fixed points are never read")
 
 
-def _scooped_bonus_flag_unread(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+def _bonus_flag_unread(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """plus_opponent_bonuses is read by fixed penalties only."""
     if not _penalty_field(path, "plus_opponent_bonuses"):
         return None
     penalty = _penalty(document, str(path[2]))
     if penalty is not None and penalty["mode"] == "scooped":
         return ("a scooped penalty pays a normal opponent the sweep, bonuses included as the sweep earns them; "
                 "adding bonuses applies only to fixed penalties")
+    if penalty is not None and penalty["mode"] == "as_segments":
+        return "a penalty priced as lost segments pays the segments' units and the overall point, never bonus hands"
     return None
 
 
@@ -190,6 +193,95 @@ def _buy_in(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
     return None
 
 
+def _natural_rank_order_kept(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """A natural's rank is only ever compared with the other naturals' ranks (which is higher, or equal)."""
+    if len(path) != 5 or path[:3] != ("parameters", "naturals", "hands") or path[4] != "rank":
+        return None
+    hands = _parameters(document)["naturals"]["hands"]
+    index = int(path[3])
+    before = int(hands[index]["rank"])
+
+    def sign(value: int) -> int:
+        return (value > 0) - (value < 0)
+
+    others = [int(h["rank"]) for i, h in enumerate(hands) if i != index]
+    if all(sign(before - other) == sign(int(after) - other) for other in others):
+        return ("a natural's rank is only compared with the other naturals' ranks, and this one is still higher, "
+                "equal or lower than each of them as before")
+    return None
+
+
+def _single_winner_amount(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """With a single winner only who beats whom is read: segment winners, and the sign of other matchups."""
+    parameters = _parameters(document)
+    if not parameters["scoring"].get("single_winner"):
+        return None
+    why = ("with a single winner only who beats whom is read (the segments won, and for a natural or a forfeit "
+           "whether the matchup's net is positive), and the change keeps every amount positive")
+    if path == ("parameters", "scoring", "segment_points") and isinstance(after, int) and after >= 1:
+        return why
+    naturals = parameters["naturals"]
+    if (len(path) == 5 and path[:3] == ("parameters", "naturals", "hands") and path[4] == "points"
+            and naturals.get("higher_rank", "collects_own_value") != "collects_difference"):
+        return why
+    if path[:2] == ("parameters", "penalties") and len(path) == 4:
+        penalty = _penalty(document, str(path[2]))
+        if penalty is not None and path[3] == "points" and isinstance(after, int) and after >= 1:
+            return why
+        if penalty is not None and path[3] == "against_natural" and int(penalty.get("points", 0)) >= 1:
+            return why
+    return None
+
+
+def _bonus_mode_without_units(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    if path != ("parameters", "bonuses", "mode"):
+        return None
+    parameters = _parameters(document)
+    points = parameters["scoring"]["segment_points"]
+    units = list(points.values()) if isinstance(points, Mapping) else [points]
+    if all(int(u) == 0 for u in units) and parameters["bonuses"]["requires_win"]:
+        return ("every segment's unit is 0, so a bonus paid instead of the unit or in addition to it is the same "
+                "amount, and bonuses already need a won segment")
+    return None
+
+
+def _equal_value_naturals_reordered(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """Under collects_difference, reordering naturals of equal value changes no payment.
+
+    Two naturals of equal points meeting pay a difference of 0 whatever their order; when every natural of
+    another value stands above (or below) all of them before and after, the only other effect is which of
+    two equal-valued naturals a hand holding both is credited with, which pays the same.
+    """
+    if len(path) != 5 or path[:3] != ("parameters", "naturals", "hands") or path[4] != "rank":
+        return None
+    naturals = _parameters(document)["naturals"]
+    if naturals.get("higher_rank", "collects_own_value") != "collects_difference":
+        return None
+    hands = naturals["hands"]
+    index = int(path[3])
+    before = [int(h["rank"]) for h in hands]
+    moved = list(before)
+    moved[index] = int(after)
+
+    def order(ranks: list[int], i: int, j: int) -> int:
+        return (ranks[i] > ranks[j]) - (ranks[i] < ranks[j])
+
+    points = [int(h["points"]) for h in hands]
+    changed = [j for j in range(len(hands)) if j != index and order(before, index, j) != order(moved, index, j)]
+    if not changed or any(points[j] != points[index] for j in changed):
+        return None
+    group = [index, *changed]
+    for k in range(len(hands)):
+        if k in group or points[k] == points[index]:
+            continue
+        sides = {order(ranks, k, g) for ranks in (before, moved) for g in group}
+        if len(sides) != 1 or 0 in sides:
+            return None
+    return ("naturals of equal value meeting pay the difference, 0, whatever their order, and every natural of "
+            "another value ranks above or below all of them before and after; so only which of two equal-valued "
+            "naturals a hand holding both is credited with can change, which pays the same")
+
+
 CHECKS: tuple[Check, ...] = (
     _bonus_option,
     _natural_option,
@@ -197,12 +289,16 @@ CHECKS: tuple[Check, ...] = (
     _pays_to_member,
     _mode_same_amount,
     _scooped_points_unread,
-    _scooped_bonus_flag_unread,
+    _bonus_flag_unread,
     _against_natural_same_amount,
     _requires_win_implied,
     _multiplier_unread,
     _decided_by_same_without_bonuses,
     _buy_in,
+    _natural_rank_order_kept,
+    _single_winner_amount,
+    _bonus_mode_without_units,
+    _equal_value_naturals_reordered,
 )
 
 

@@ -589,8 +589,15 @@ class _Builder:
             return (label, head + f"{payer} pays the natural's value, {points}, instead of the penalty (",
                     *self.governed(penalty.rule, f"{base}.against_natural"), ").")
         if penalty.mode == "scooped" and theirs == "normal":
-            return (label, head + f"{payer} is scored as losing every segment to {receiver} (",
+            swept = f", which counts as {receiver}'s sweep" if penalty.counts_as_sweep else ""
+            return (label, head + f"{payer} is scored as losing every segment to {receiver}{swept} (",
                     *self.governed(penalty.rule, f"{base}.mode"), ").")
+        if penalty.mode == "as_segments":
+            lost = _join_words(list(penalty.receiver_wins)) or "no segment"
+            won = _join_words(list(penalty.payer_wins)) or "no segment"
+            return (label, head + f"{payer} is scored as losing the {lost} to {receiver} and winning the {won}, "
+                    "the overall point decided from those, no bonuses (",
+                    *self.governed(penalty.rule, f"{base}.mode", f"{base}.receiver_wins", f"{base}.payer_wins"), ").")
         text = head + f"{payer} pays the fixed {penalty.points}"
         held = other.get("bonuses", []) if theirs == "normal" else []
         paths = [f"{base}.points"]
@@ -806,10 +813,15 @@ class _Builder:
         if not settlement:
             return
         self.blocks.append(Heading(2, "Settlement with stacks"))
+        rules = self.ruleset.parameters.settlement
+        limit = ("each chip of a starting stack covers one payment, won or lost, so no one's winnings and losses "
+                 "together come to more than the stack they started with"
+                 if rules is not None and rules.limit == "each_chip_once"
+                 else "no one wins or loses more than the stack they started with")
+        first = "; the matchups of naturals are paid first" if rules is not None and rules.naturals_first else ""
         self.blocks.append(Paragraph((
-            f"Button {settlement['button']}; seats settle in the order {', '.join(settlement['order'])}, "
-            "and no one wins or loses more than the stack they started with (", *self.rule(settlement.get("rule")),
-            ").")))
+            f"Button {settlement['button']}; seats settle in the order {', '.join(settlement['order'])}{first}, "
+            f"and {limit} (", *self.rule(settlement.get("rule")), ").")))
         rows = tuple(((p["from"],), (p["to"],), (str(p["owed"]),), (str(p["paid"]),)) for p in settlement["payments"])
         if rows:
             self.blocks.append(Table(("from", "to", "owed", "paid"), rows))

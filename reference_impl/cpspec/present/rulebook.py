@@ -308,11 +308,34 @@ def flatten(value: Any, path: str = "") -> dict[str, Any]:
 def _penalty_text(penalty: Penalty | None, what: str) -> str:
     if penalty is None:
         return f"no {what}"
-    text = f"{penalty.points} to each opponent" if penalty.mode == "fixed" else "scored as losing every segment"
-    if penalty.plus_opponent_bonuses:
-        text += " plus the opponent's bonuses"
+    if penalty.mode == "fixed":
+        text = f"{penalty.points} to each opponent"
+        if penalty.plus_opponent_bonuses:
+            text += " plus the opponent's bonuses"
+    elif penalty.mode == "scooped":
+        text = "scored as losing every segment" + (", as the opponent's sweep" if penalty.counts_as_sweep else "")
+    else:
+        text = (f"scored as losing the {' and '.join(penalty.receiver_wins) or 'none'}"
+                f" and winning the {' and '.join(penalty.payer_wins) or 'none'}")
     if penalty.against_natural == "natural_value":
         text += "; a natural's value against a natural"
+    return text
+
+
+def _scoring_text(ruleset: Ruleset) -> str:
+    scoring = ruleset.parameters.scoring
+    points = scoring.segment_points
+    if len(set(points.values())) == 1:
+        text = f"{points['front']} a segment"
+    else:
+        text = ", ".join(f"{segment} {value}" for segment, value in points.items())
+    if scoring.sweep is not None:
+        more = f"+{scoring.sweep.points}" if scoring.sweep.points else f"×{scoring.sweep.multiplier}"
+        text += f"; {more} for all three against an opponent"
+    if scoring.banker is not None:
+        text += "; against the banker only" + (", ties to the banker" if scoring.banker.ties == "banker" else "")
+    if scoring.single_winner is not None:
+        text += f"; one winner a deal, {scoring.single_winner.points} from each"
     return text
 
 
@@ -333,17 +356,14 @@ def topic_summary(ruleset: Ruleset, topic: str) -> str:
         ties = "" if p.setting.front_middle_ties == "equal" else "; middle's extra cards break a front tie"
         return f"back {first} middle {second} front{ties}"
     if topic == "scoring":
-        points = p.scoring.segment_points
-        if len(set(points.values())) == 1:
-            return f"{points['front']} a segment"
-        return ", ".join(f"{segment} {value}" for segment, value in points.items())
+        return _scoring_text(ruleset)
     if topic == "overall-point":
         overall = p.scoring.overall
         if overall is None:
             return "none"
         how = {"higher_total": "the higher total", "majority_of_segments": "a majority of segments",
                "more_segments": "more segments won"}[overall.decided_by]
-        return f"+{overall.points} for {how}"
+        return f"+{overall.points} for {how}" + (" (bonuses not counted)" if not overall.counts_bonuses else "")
     if topic == "bonuses":
         table = p.bonuses.table
         if not table:
@@ -357,8 +377,11 @@ def topic_summary(ruleset: Ruleset, topic: str) -> str:
         scoop = p.scoring.scoop
         if scoop is None:
             return "none"
-        amounts = sorted(scoop.points_by_players.items())
-        return "sweeping everyone: " + ", ".join(f"{n} players {pts}" for n, pts in amounts)
+        if scoop.points_by_players:
+            amounts = sorted(scoop.points_by_players.items())
+            return "sweeping everyone: " + ", ".join(f"{n} players {pts}" for n, pts in amounts)
+        more = f"+{scoop.points} from each" if scoop.points else f"×{scoop.multiplier} from each"
+        return f"sweeping everyone: {more}" + (" instead of the sweep" if scoop.instead_of_sweep else "")
     if topic == "naturals":
         if not p.naturals.hands:
             return "none"
@@ -374,7 +397,10 @@ def topic_summary(ruleset: Ruleset, topic: str) -> str:
         s = p.settlement
         if s is None:
             return "no stack limit"
-        return f"limited by stacks, from {s.first.replace('_', ' ')}, {s.direction}"
+        text = f"limited by stacks, from {s.first.replace('_', ' ')}, {s.direction}"
+        if s.limit == "each_chip_once":
+            text += ", each chip won or lost once"
+        return text + (", naturals first" if s.naturals_first else "")
     if topic == "collection":
         return "none" if p.collection is None else f"{len(p.collection.levels)} levels"
     if topic == "buy-in":

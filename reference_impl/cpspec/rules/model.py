@@ -265,11 +265,18 @@ class Penalties:
 
 @dataclass(frozen=True)
 class Settlement:
-    """Stack-limited settlement (``parameters.settlement``): who settles first, and in which direction."""
+    """Stack-limited settlement (``parameters.settlement``): who settles first, in which direction, how stacks limit.
 
-    first: Literal["left_of_button", "right_of_button"]
+    ``limit``: ``balance`` (pay at most what one holds at the time, win at most one's stack) or
+    ``each_chip_once`` (winnings and losses together at most one's stack). ``naturals_first``:
+    the matchups naturals settle are paid before the others.
+    """
+
+    first: Literal["left_of_button", "right_of_button", "button"]
     direction: Literal["clockwise", "counterclockwise"]
     rule: str
+    limit: Literal["balance", "each_chip_once"] = "balance"
+    naturals_first: bool = False
 
 
 @dataclass(frozen=True)

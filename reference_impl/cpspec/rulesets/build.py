@@ -172,7 +172,10 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
             surrender=_penalty(penalties.get("surrender")),
             timeout=_penalty(penalties.get("timeout")),
         ),
-        settlement=Settlement(settlement["first"], settlement["direction"], settlement["rule"]) if settlement else None,
+        settlement=Settlement(
+            settlement["first"], settlement["direction"], settlement["rule"],
+            limit=settlement.get("limit", "balance"), naturals_first=settlement.get("naturals_first", False),
+        ) if settlement else None,
         collection=Collection(
             levels=tuple(_level(lv) for lv in collection["levels"]),
             above=_level(collection["above"]) if collection.get("above") else None,

@@ -26,8 +26,10 @@ def op_score(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine = 
     out = result_json(result)
     settlement = ruleset.parameters.settlement
     if deal.stacks is not None and deal.button is not None and settlement is not None:
-        net = {m.seats: m.net for m in result.matchups}
-        payments, paid = settle(net, list(deal.seats), deal.button, deal.stacks, settlement)
+        first = [m for m in result.matchups if settlement.naturals_first and m.kind == "natural"]
+        net = {m.seats: m.net for m in result.matchups if m not in first}
+        before = {m.seats: m.net for m in first}
+        payments, paid = settle(net, list(deal.seats), deal.button, deal.stacks, settlement, before)
         order = payment_order(list(deal.seats), deal.button, settlement)
         out["settlement"] = settlement_json(deal.button, order, payments, paid, settlement.rule)
     return out
