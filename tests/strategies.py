@@ -176,6 +176,8 @@ def deals(draw: st.DrawFn, ruleset: Ruleset, with_stacks: bool = False) -> dict[
     players = [draw(player_entry(ruleset, seat, cards, built_natural=index == natural_at))
                for index, (seat, cards) in enumerate(zip(seats, holdings, strict=True))]
     deal: dict[str, Any] = {"players": players}
+    if ruleset.parameters.scoring.banker is not None:  # house-banked play names the banker's seat
+        deal["banker"] = draw(st.sampled_from(seats))
     if with_stacks and ruleset.parameters.settlement is not None:
         deal["button"] = draw(st.sampled_from(seats))
         stack = st.integers(min_value=0, max_value=60) | st.just(1000)  # 1000 covers any deal's result

@@ -99,7 +99,8 @@ def _zero_sum(rules: Ruleset, deal: Deal, _: st.DataObject) -> None:
     assert sorted(statuses(output)) == sorted(seats)
     assert set(statuses(output).values()) <= {"normal", "natural", "foul", "surrender", "timeout"}
     pairs = [frozenset(m["seats"]) for m in output["matchups"]]
-    assert sorted(map(sorted, pairs)) == sorted(sorted(p) for p in combinations(seats, 2))
+    meeting = [p for p in combinations(seats, 2) if "banker" not in deal or deal["banker"] in p]  # or the bank
+    assert sorted(map(sorted, pairs)) == sorted(sorted(p) for p in meeting)
     for matchup in output["matchups"]:
         a, b = matchup["seats"]
         assert matchup["points"][a] == -matchup["points"][b]
@@ -141,7 +142,11 @@ def test_nothing_is_created_or_lost(ruleset_id: str, examples: int) -> None:
 
 
 def _without_stacks(deal: Deal) -> Deal:
-    return {"players": copy.deepcopy(deal["players"])}
+    """The deal's players (and its banker, where the ruleset is house-banked), without a button or stacks."""
+    kept = {"players": copy.deepcopy(deal["players"])}
+    if "banker" in deal:
+        kept["banker"] = deal["banker"]
+    return kept
 
 
 def _swap_two_seats(rules: Ruleset, deal: Deal, data: st.DataObject) -> None:
@@ -153,8 +158,10 @@ def _swap_two_seats(rules: Ruleset, deal: Deal, data: st.DataObject) -> None:
     swapped = copy.deepcopy(deal)
     swapped["players"][i] = {**players[j], "seat": si}
     swapped["players"][j] = {**players[i], "seat": sj}
-    before, after = op_score(rules, deal), op_score(rules, swapped)
     rename = {si: sj, sj: si}
+    if "banker" in deal:  # the bank goes with its hand
+        swapped["banker"] = rename.get(deal["banker"], deal["banker"])
+    before, after = op_score(rules, deal), op_score(rules, swapped)
 
     def renamed(seat: str) -> str:
         return rename.get(seat, seat)
@@ -201,7 +208,7 @@ def test_relabelling_the_suits_changes_nothing(ruleset_id: str, examples: int) -
 def _reseat(rules: Ruleset, deal: Deal, data: st.DataObject) -> None:
     deal = _without_stacks(deal)
     order = data.draw(st.permutations(range(len(deal["players"]))), label="seating order")
-    reseated = {"players": [deal["players"][k] for k in order]}
+    reseated = {**deal, "players": [deal["players"][k] for k in order]}
     before, after = op_score(rules, deal), op_score(rules, reseated)
     assert after["totals"] == before["totals"]
     assert statuses(after) == statuses(before)
