@@ -40,6 +40,7 @@ OUT = ROOT / "conformance" / "cases" / "generated"
 RULESETS: tuple[str, ...] = (
     "basic", "two-four", "chiptalk",
     "english-harbour-western", "english-harbour-eastern", "chart-2020", "bicycle-club", "asian", "mandarin",
+    "shisanshui", "shisanshui-malayan", "shisanshui-vietnamese",
 )
 
 
@@ -500,7 +501,7 @@ def natural_cases(facts: RulesetFacts) -> list[Case]:
             expected["best"] = best
         pins = sorted({str(h["rule"]) for h in held} or {str(naturals.get("rule") or naturals["hands"][0]["rule"])})
         settings = [f"{o} {str(fine_points[o]).lower()}" for o in options if fine_points.get(o) is not None]
-        if options and shapes_rule:
+        if options and shapes_rule and shapes_rule not in pins:
             pins.append(shapes_rule)
         best_text = ("; best: " + (best or "none") + " (lowest rank number, then most points)") if known else (
             "; no single best (equal rank and points)")
