@@ -34,7 +34,7 @@ from itertools import combinations, pairwise, permutations
 from typing import Final
 
 from cpspec.rules.cards import ACE, RANKS, Card, rank_of, suit_of
-from cpspec.rules.hands import Wheel, compare, evaluate5, strength
+from cpspec.rules.hands import HandValue, Wheel, compare, evaluate5, strength
 from cpspec.rules.model import (
     NaturalHand,
     RankRange,
@@ -212,7 +212,7 @@ def in_rank_range(cards: Sequence[Card], ranks: RankRange) -> str | None:
 Groups = tuple[tuple[int, int], ...]
 
 
-def _divisions(count: int, sets: RankSets) -> tuple[tuple[int, ...], ...]:
+def rank_divisions(count: int, sets: RankSets) -> tuple[tuple[int, ...], ...]:
     """The ways ``count`` cards of one rank may go into groups (the sizes of the groups; the rest free)."""
     ways: list[tuple[int, ...]] = [()]
     if count >= 2:
@@ -225,19 +225,28 @@ def _divisions(count: int, sets: RankSets) -> tuple[tuple[int, ...], ...]:
 
 
 def rank_set_divisions(cards: Sequence[Card], sets: RankSets) -> Iterator[Groups]:
-    """Every division of the cards into exactly the groups ``sets`` asks for (the other cards free)."""
+    """Every division of the cards into exactly the groups ``sets`` asks for (the other cards free).
+
+    Ranks are taken highest first; a branch stops as soon as the ranks left cannot give the
+    groups still wanted.
+    """
     counts = Counter(rank_of(card) for card in cards)
     ranks = sorted(counts, reverse=True)
     wanted = {4: sets.quads, 3: sets.trips, 2: sets.pairs}
+    # The most groups of each size the ranks from position i on can give: a branch needing more stops.
+    most: list[dict[int, int]] = [dict.fromkeys(wanted, 0) for _ in range(len(ranks) + 1)]
+    for index in range(len(ranks) - 1, -1, -1):
+        ways = rank_divisions(counts[ranks[index]], sets)
+        most[index] = {size: most[index + 1][size] + max(way.count(size) for way in ways) for size in wanted}
 
     def divide(index: int, still: dict[int, int], chosen: list[tuple[int, int]]) -> Iterator[Groups]:
         if not any(still.values()):
             yield tuple(sorted(chosen, reverse=True))
             return
-        if index == len(ranks):
+        if any(still[size] > most[index][size] for size in still):
             return
         rank = ranks[index]
-        for sizes in _divisions(counts[rank], sets):
+        for sizes in rank_divisions(counts[rank], sets):
             need = Counter(sizes)
             if any(need[size] > still.get(size, 0) for size in need):
                 continue
@@ -339,20 +348,27 @@ def _straight_settings(cards: Sequence[Card], shapes: SegmentShapes) -> Iterator
     A straight flush serves as a straight only where ``straight_flush_counts``; for the shape
     ``straight_flush`` every segment must be one.
     """
-    counts = Counter(rank_of(card) for card in cards)
+    counts = [0] * len(RANKS)
+    for card in cards:
+        counts[rank_of(card)] += 1
     for front_ranks in front_straights(shapes):
         if not all(counts[rank] for rank in front_ranks):
             continue
-        after_front = counts - Counter(front_ranks)
+        after_front = list(counts)
+        for rank in front_ranks:
+            after_front[rank] -= 1
         for middle_index, middle_ranks in enumerate(FIVE_CARD_STRAIGHTS):
             if not all(after_front[rank] for rank in middle_ranks):
                 continue
-            left = after_front - Counter(middle_ranks)
-            back_ranks = _STRAIGHT_OF_RANKS.get(frozenset(left))
+            left = list(after_front)
+            for rank in middle_ranks:
+                left[rank] -= 1
             # The ranks left must be a straight, one card each, no earlier in FIVE_CARD_STRAIGHTS than the
             # middle (each split is tried once).
-            if back_ranks is not None and sum(left.values()) == len(back_ranks) \
-                    and FIVE_CARD_STRAIGHTS.index(back_ranks) >= middle_index:
+            if max(left) != 1:
+                continue
+            back_ranks = _STRAIGHT_OF_RANKS.get(frozenset(rank for rank, n in enumerate(left) if n))
+            if back_ranks is not None and FIVE_CARD_STRAIGHTS.index(back_ranks) >= middle_index:
                 yield from _deal_ranks(cards, (front_ranks, middle_ranks, back_ranks), shapes)
 
 
@@ -398,21 +414,27 @@ def _deal_ranks(cards: Sequence[Card], segment_ranks: Sequence[Sequence[int]], s
 
 
 def _flush_settings(cards: Sequence[Card], shapes: SegmentShapes, wheel: Wheel) -> Iterator[Setting]:
-    """Give each segment cards of one suit, as many as the suits have; for each such plan, its best setting."""
+    """Give each segment cards of one suit, as many as the suits have; for each such plan, its best setting.
+
+    A plan and the same plan with the middle's and back's suits exchanged give the same two 5-card
+    segments (each suit's cards go whole to its segments), so only one of the two is tried.
+    """
     by_suit: list[list[Card]] = [[] for _ in SUIT_NAMES]
     for card in sorted(cards):
         by_suit[suit_of(card)].append(card)
+    held = [len(pool) for pool in by_suit]
     suits = range(len(SUIT_NAMES))
     for front_suit in suits:
         for middle_suit in suits:
-            for back_suit in suits:
+            # The middle's suit no later than the back's: the higher of the two goes in the back anyway.
+            for back_suit in suits[middle_suit:]:
                 plan = (front_suit, middle_suit, back_suit)
                 if shapes.distinct_suits and len(set(plan)) != len(plan):
                     continue
-                needed = Counter({suit: 0 for suit in suits})
+                needed = [0] * len(SUIT_NAMES)
                 for suit, size in zip(plan, SEGMENT_SIZES, strict=True):
                     needed[suit] += size
-                if any(needed[suit] != len(by_suit[suit]) for suit in suits):
+                if needed != held:
                     continue
                 best = _best_of_plan(cards, by_suit, plan, shapes, wheel)
                 if best is not None:
@@ -452,25 +474,44 @@ def _front_strength(front: Sequence[Card], shapes: SegmentShapes) -> tuple[int, 
     return ([frozenset(run) for run in front_straights(shapes)].index(ranks),)
 
 
-def setting_compared(setting: Setting, shapes: SegmentShapes, wheel: Wheel) -> list[Compared]:
-    """What a shaped setting is compared by: the back, then the middle, then the front (the sources' order)."""
-    front, middle, back = setting
-    back_value, middle_value = evaluate5(back, wheel), evaluate5(middle, wheel)
+def setting_compared(setting: Setting, values: tuple[HandValue, HandValue], shapes: SegmentShapes
+                     ) -> list[Compared]:
+    """What a shaped setting is compared by: the back, then the middle, then the front (the sources' order).
+
+    ``values`` are the middle's and the back's hand values.
+    """
+    front = setting[0]
+    middle_value, back_value = values
     return [("back", back_value.name, (back_value.category, *back_value.ranks)),
             ("middle", middle_value.name, (middle_value.category, *middle_value.ranks)),
             ("front", "-".join(RANKS[r] for r in sorted({rank_of(c) for c in front}, reverse=True))
              if shapes.each == "flush" else _ranks_text(front), _front_strength(front, shapes))]
 
 
+def _same_values(setting: Setting) -> tuple[frozenset[int] | bool, ...]:
+    """What a setting's values depend on: each segment's ranks and whether it is one suit."""
+    return tuple(part for segment in setting for part in (frozenset(rank_of(c) for c in segment), _one_suit(segment)))
+
+
 def best_setting(cards: Sequence[Card], shapes: SegmentShapes, wheel: Wheel = Wheel.LOWEST
                  ) -> tuple[Setting, str, list[Compared]] | None:
-    """The strongest setting of the shape (the higher 5-card segment in the back), in words, and what it compares by."""
+    """The strongest setting of the shape (the higher 5-card segment in the back), in words, and what it compares by.
+
+    Settings whose segments hold the same ranks, each one suit or not alike, are worth the same: one is valued.
+    """
     best: tuple[tuple[tuple[int, ...], ...], Setting, list[Compared]] | None = None
+    seen: set[tuple[frozenset[int] | bool, ...]] = set()
     for front, middle, back in shaped_settings(cards, shapes, wheel):
-        if compare(evaluate5(middle, wheel), evaluate5(back, wheel)) > 0:
+        alike = _same_values((front, middle, back))
+        if alike in seen:
+            continue
+        seen.add(alike)
+        middle_value, back_value = evaluate5(middle, wheel), evaluate5(back, wheel)
+        if compare(middle_value, back_value) > 0:
             middle, back = back, middle
+            middle_value, back_value = back_value, middle_value
         setting = (front, middle, back)
-        compared = setting_compared(setting, shapes, wheel)
+        compared = setting_compared(setting, (middle_value, back_value), shapes)
         key = tuple(item[2] for item in compared)
         if best is None or key > best[0]:
             best = (key, setting, compared)
@@ -482,7 +523,7 @@ def best_setting(cards: Sequence[Card], shapes: SegmentShapes, wheel: Wheel = Wh
     else:
         kind = "straight flush" if shapes.each == "straight_flush" else "straight"
         front_text = f"3-card {kind} {_ranks_text(front)}"
-    text = f"{front_text}, then {evaluate5(middle, wheel).name} and {evaluate5(back, wheel).name}"
+    text = f"{front_text}, then {compared[1][1]} and {compared[0][1]}"
     return (front, middle, back), text, compared
 
 
