@@ -19,6 +19,7 @@ import pytest
 from conftest import REPO, SEEDS, SOURCES
 from cpspec.rules.model import Rule, Ruleset
 from cpspec.rulesets.loader import bundled_registry
+from cpspec.rulesets.quotes import read_saved_texts
 from cpspec.rulesets.yamlsafe import load_yaml_file, require_mapping
 
 TRACEABILITY = REPO / "traceability"
@@ -155,44 +156,32 @@ def test_every_passage_is_accounted_for(source: str) -> None:
     assert not loose, f"{len(loose)} words of {source} are in no statement or not_normative passage, from: {loose[:12]}"
 
 
-def _saved_pages() -> dict[str, str]:
-    """The saved public pages by their address (second line), and the notes under their own file name."""
-    pages = {}
-    for path in sorted(SOURCES.glob("*")) if SOURCES.is_dir() else []:
-        if path.suffix in (".txt", ".md"):
-            text = path.read_text(encoding="utf-8")
-            lines = text.splitlines()
-            key = lines[1].strip() if len(lines) > 1 and lines[1].startswith("http") else path.name
-            pages[key] = normalise(text)
-    return pages
-
-
-def _quoted_in_notes(address: str, quote: str, pages: dict[str, str]) -> bool:
-    """A page that is not saved is quoted through the research notes: its address and the quote appear there."""
-    notes = [text for key, text in pages.items() if not key.startswith("http")]
+def _quoted_in_notes(address: str, quote: str) -> bool:
+    """A page that is not saved is quoted through the research notes (the only verified text of those pages):
+    the notes give its address and the quote."""
+    notes = [normalise(path.read_text(encoding="utf-8")) for path in sorted(SOURCES.glob("*.md"))]
     bare = address.split("://", 1)[1]
     return any(bare in text and normalise(quote) in text for text in notes)
 
 
 def test_every_citation_of_every_ruleset_is_verbatim() -> None:
-    """A quote of a source document is in it; of a saved page, in the page; of another page, in the notes that
-    quote it (the only verified text of those pages). Paraphrases are not looked for."""
+    """Every quote that is not marked a paraphrase is in its source's saved text: a source document by its file
+    name (shared/seeds), a public page by the address its saved copy's header gives (shared/sources); a page
+    with no saved copy, in the research notes that give its address."""
     if not SEEDS.is_dir():
         pytest.skip(f"the source documents folder {SEEDS} is absent")
-    pages = _saved_pages()
+    saved = read_saved_texts([SEEDS, SOURCES])
     wrong = []
     for ruleset in bundled_rulesets():
         for rule in ruleset.rules:
             for citation in rule.citations:
                 if citation.paraphrase:
                     continue
-                if citation.source.startswith("http"):
-                    page = pages.get(citation.source)
-                    found = (normalise(citation.quote) in page if page is not None
-                             else _quoted_in_notes(citation.source, citation.quote, pages))
+                text = saved.text_for(citation.source)
+                if text is not None:
+                    found = normalise(citation.quote) in normalise(text)
                 else:
-                    found = (SEEDS / citation.source).is_file() and normalise(citation.quote) in source_text(
-                        citation.source)
+                    found = citation.source.startswith("http") and _quoted_in_notes(citation.source, citation.quote)
                 if not found:
                     wrong.append(f"{ruleset.id}:{rule.id} quotes {citation.source}: {citation.quote!r}")
     assert not wrong, "\n".join(wrong)
