@@ -190,3 +190,15 @@ def test_cli_explain_lang_zh(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "cpspec", "explain", str(deal), "--lang", "fr"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--lang" in bad.stderr
+
+
+def test_the_rulebook_lists_each_natural_in_both_languages_with_its_conditions() -> None:
+    from cpspec.present.rulebook import naturals_section
+
+    section = naturals_section(REGISTRY.get("shisanshui"))
+    assert ("| [`royal-dragon`](#ssw-royal-dragon) | Clean dragon | 至尊清龙 | 108 | 1 | 13 different ranks; 13 cards "
+            "of one suit |") in section
+    assert "| [`all-small`](#ssw-all-small-all-small) |" not in section  # the link is the natural's rule
+    assert "| [`all-small`](#ssw-all-big-all-small) | All small | 全小 | 12 | 6 | all 13 cards from 2 to 8 |" in section
+    assert "two of the same natural are compared" in section and "(../naturals.md)" in section
+    assert "(../naturals.md)" not in naturals_section(REGISTRY.get("shisanshui"), vocabulary_page=False)

@@ -565,7 +565,7 @@ def ruleset_page(ruleset: Ruleset, inputs: Inputs) -> str:
           ", ".join(f"[`{r.id}`](#{r.id})" for r in ruleset.rules if r.topic == t))
          for t in inputs.topics if topic_summary(ruleset, t) or any(r.topic == t for r in ruleset.rules)]))
     if ruleset.parameters.naturals.hands:
-        parts.append(naturals_section(ruleset))
+        parts.append(naturals_section(ruleset, "naturals.md" in inputs.docs))
     for topic in topics:
         parts.append(f"## Rules: {topic_title(topic).lower()} {{#topic-{topic}}}")
         for rule in ruleset.rules:
@@ -588,8 +588,11 @@ def ruleset_page(ruleset: Ruleset, inputs: Inputs) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def naturals_section(ruleset: Ruleset) -> str:
-    """The ruleset's naturals: names in both languages, value, rank, and what each requires of the 13 cards."""
+def naturals_section(ruleset: Ruleset, vocabulary_page: bool = True) -> str:
+    """The ruleset's naturals: names in both languages, value, rank, and what each requires of the 13 cards.
+
+    ``vocabulary_page``: the site includes docs/naturals.md, which the section links to.
+    """
     naturals = ruleset.parameters.naturals
     rows = [(f"[`{h.id}`](#{h.rule})", md_escape(h.names.en or h.id), md_escape(h.names.zh or "—"), str(h.points),
              str(h.rank), md_escape(conditions_text(h.requires)))
@@ -598,8 +601,8 @@ def naturals_section(ruleset: Ruleset) -> str:
     same = ("two of the same natural are compared" if naturals.same_natural == "compare"
             else "two of the same natural push")
     return ("## Naturals {#naturals}\n\n"
-            f"Naturals are {how}; rank 1 is the highest; {same}. Each is defined by what it requires of the 13 cards "
-            "([the vocabulary](../naturals.md)).\n\n"
+            f"Naturals are {how}; rank 1 is the highest; {same}. Each is defined by what it requires of the 13 cards"
+            + (" ([the vocabulary](../naturals.md))" if vocabulary_page else "") + ".\n\n"
             + _table(("natural", "name", "中文", "points", "rank", "requires"), rows))
 
 
@@ -801,7 +804,7 @@ def hand_rankings_page(inputs: Inputs) -> str:
         "reduced one for the 3-card front. Suits never break ties. Every example below is evaluated by the "
         "reference engine (`cpspec.rules.hands`) when the rulebook is built.",
         "## The segments {#segments}",
-        "Every ruleset names the three hands alike; the Chinese names are the ones the 十三水 pages use "
+        "Every ruleset names the three hands alike; the Chinese names are the ones the Chinese-language rule pages use "
         "(`cpspec explain --lang zh` prints them beside the English).",
         _table(("segment", "中文", "cards"), [(name, SEGMENT_NAMES[name].zh or "", size)
                                             for name, size in (("front", "3"), ("middle", "5"), ("back", "5"))]),

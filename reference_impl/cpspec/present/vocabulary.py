@@ -5,7 +5,7 @@ their English and Chinese names are one shared table here (:data:`SEGMENT_NAMES`
 :data:`HAND_NAMES`); a natural's names belong to its ruleset (``naturals.hands[].names``),
 since which naturals exist and what they are called differ from region to region (六对半 or
 六對半, "six pairs" or "six and a half pairs"). The Chinese names here are the simplified
-forms the 十三水 pages most use; a rule's title or text may give a region's own.
+forms the Chinese-language rule pages most use; a rule's title or text may give a region's own.
 
 Standard library only: the dispute desk renders explanations in the browser.
 """
