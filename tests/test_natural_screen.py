@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cpspec.conformance.fuzz.generate import rank_set_shapes
 from cpspec.fast.natural_screen import find_naturals, hand_counts, may_hold
 from cpspec.rules.cards import make_card, parse_card
 from cpspec.rules.model import NaturalConditions, NaturalHand, RankRange, RankSets, SegmentShapes
@@ -95,15 +96,7 @@ def _shaped_hand(natural: NaturalHand, rng: random.Random) -> list[int]:
                 return built
     if needs.rank_sets is not None:
         sets = needs.rank_sets
-        shapes = [[4] * sets.quads + [3] * sets.trips + [2] * sets.pairs]
-        if sets.split_trips and sets.pairs:  # three of a rank for a pair
-            shapes.append([4] * sets.quads + [3] * (sets.trips + 1) + [2] * (sets.pairs - 1))
-        if sets.split_quads and sets.pairs >= 2:  # four of a rank for two pairs
-            shapes.append([4] * (sets.quads + 1) + [3] * sets.trips + [2] * (sets.pairs - 2))
-        if sets.split_quads and sets.trips:  # four of a rank for three
-            shapes.append([4] * (sets.quads + 1) + [3] * (sets.trips - 1) + [2] * sets.pairs)
-        shape = rng.choice([s for s in shapes if sum(s) <= 13])
-        shape += [1] * (13 - sum(shape))
+        shape = rng.choice(rank_set_shapes(sets))
         ranks = rng.sample(range(13), len(shape))
         built = _cards_for_ranks([(r,) * n for r, n in zip(ranks, shape, strict=True)], rng)
         assert built is not None and len(built) == 13

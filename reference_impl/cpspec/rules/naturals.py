@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, pairwise, permutations
-from typing import Final
+from typing import Any, Final
 
 from cpspec.rules.cards import ACE, RANKS, Card, rank_of, suit_of
 from cpspec.rules.hands import HandValue, Wheel, compare, evaluate5, strength
@@ -123,26 +123,16 @@ def find_natural(natural: NaturalHand, cards: Sequence[Card], *, wheel: Wheel = 
     needs = natural.requires
     said: list[str] = []
     compared: list[Compared] = []
-    if needs.distinct_ranks is not None:
-        text = distinct_ranks(cards, needs.distinct_ranks)
-        if text is None:
-            return None
-        said.append(text)
-    if needs.one_suit is not None:
-        text = one_suit(cards, needs.one_suit)
-        if text is None:
-            return None
-        said.append(text)
-    if needs.one_colour is not None:
-        text = one_colour(cards, needs.one_colour)
-        if text is None:
-            return None
-        said.append(text)
-    if needs.rank_range is not None:
-        text = in_rank_range(cards, needs.rank_range)
-        if text is None:
-            return None
-        said.append(text)
+    counted: tuple[tuple[Any, Callable[[Sequence[Card], Any], str | None]], ...] = (
+        (needs.distinct_ranks, distinct_ranks), (needs.one_suit, one_suit), (needs.one_colour, one_colour),
+        (needs.rank_range, in_rank_range),
+    )
+    for wanted, check in counted:
+        if wanted is not None:
+            text = check(cards, wanted)
+            if text is None:
+                return None
+            said.append(text)
     setting: tuple[tuple[Card, ...], ...] | None = None
     if needs.segments is not None:
         best = best_setting(cards, needs.segments, wheel)

@@ -38,6 +38,19 @@ OP_WEIGHTS: Final[Mapping[str, float]] = {
 }
 #: The share of requests made bad on purpose.
 BAD_SHARE: Final = 0.1
+def rank_set_shapes(sets: RankSets) -> list[list[int]]:
+    """How many cards of each rank 13 cards holding ``sets`` may have (the rest single), one list per way:
+    the groups as asked, and where ranks may be divided, three of a rank for a pair, four for two pairs or a three."""
+    shapes = [[4] * sets.quads + [3] * sets.trips + [2] * sets.pairs]
+    if sets.split_trips and sets.pairs:
+        shapes.append([4] * sets.quads + [3] * (sets.trips + 1) + [2] * (sets.pairs - 1))
+    if sets.split_quads and sets.pairs >= 2:
+        shapes.append([4] * (sets.quads + 1) + [3] * sets.trips + [2] * (sets.pairs - 2))
+    if sets.split_quads and sets.trips:
+        shapes.append([4] * (sets.quads + 1) + [3] * (sets.trips - 1) + [2] * sets.pairs)
+    return [shape + [1] * (13 - sum(shape)) for shape in shapes if sum(shape) <= 13]
+
+
 #: Naturals to build 13 cards for when a ruleset has none (thirteen ranks; six pairs; three flushes; three straights).
 OTHER_NATURALS: Final = tuple(
     NaturalHand(kind, kind, 1, 1, "none", requires)
@@ -226,14 +239,7 @@ class _Maker:
             return front, middle, back
         cards: list[Card] | None
         if needs.rank_sets is not None:
-            sets = needs.rank_sets
-            shapes = [[4] * sets.quads + [3] * sets.trips + [2] * sets.pairs]
-            if sets.split_trips and sets.pairs:  # three of a rank for a pair
-                shapes.append([4] * sets.quads + [3] * (sets.trips + 1) + [2] * (sets.pairs - 1))
-            if sets.split_quads and sets.pairs >= 2:  # four of a rank for two pairs
-                shapes.append([4] * (sets.quads + 1) + [3] * sets.trips + [2] * (sets.pairs - 2))
-            shape = rng.choice([s for s in shapes if sum(s) <= 13])
-            shape += [1] * (13 - sum(shape))
+            shape = rng.choice(rank_set_shapes(needs.rank_sets))
             ranks = self.distinct_ranks(len(shape))
             cards = self.hand_of_ranks([r for r, n in zip(ranks, shape, strict=True) for _ in range(n)])
         elif needs.one_suit is not None or needs.one_colour is not None:
