@@ -87,6 +87,8 @@ from cpspec.rulesets.yamlsafe import load_yaml_file, require_mapping  # noqa: E4
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 SEEDS = REPO.parent / "shared" / "seeds"
+#: Saved public pages (each with its address on its second line) and research notes quoting others.
+SOURCES = REPO.parent / "shared" / "sources"
 
 
 def ruleset(ruleset_id: str) -> Ruleset:

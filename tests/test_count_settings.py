@@ -85,7 +85,10 @@ def test_counter_fouls_as_the_setting_order_says() -> None:
 @pytest.mark.slow
 def test_counter_tries_every_setting_once() -> None:
     dragon = ("2c", "3d", "4h", "5s", "6c", "7d", "8h", "9s", "Tc", "Jd", "Qh", "Ks", "Ac")
-    total, valid, kinds = cs.survey(dragon, cs.Options())
+    naturals = (("dragon", '{"distinct_ranks": 13}'), ("six-pairs", '{"rank_sets": {"pairs": 6}}'),
+                ("three-straights", '{"segments": {"each": "straight"}}'),
+                ("three-flushes", '{"segments": {"each": "flush"}}'))
+    total, valid, held = cs.survey(dragon, cs.Options(naturals=naturals))
     assert total == 286 * 252 == 72_072
     assert 0 < valid < total
-    assert kinds == {"dragon", "three_straights"}
+    assert held == {"dragon", "three-straights"}  # 2-3-4 / 5-9 / T-A; no pair, suits 4/3/3/3

@@ -88,7 +88,7 @@ def test_cli_bad_input_is_one_located_line_and_status_2(tmp_path: Path) -> None:
 def test_cli_rulesets_and_validate() -> None:
     listed = run_cli("rulesets")
     assert listed.returncode == 0
-    for rid, version in (("basic", "1.0.0"), ("two-four", "1.0.0"), ("chiptalk", "1.1.0")):
+    for rid, version in (("basic", "1.0.0"), ("two-four", "1.0.0"), ("chiptalk", "1.2.0")):
         assert re.search(rf"^{rid}\s+{re.escape(version)}", listed.stdout, re.M)
     valid = run_cli("validate")
     assert valid.returncode == 0, valid.stderr

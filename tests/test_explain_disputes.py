@@ -192,7 +192,7 @@ def test_the_json_blocks_are_the_text_blocks() -> None:
     data = explanation_json(explanation, op_score(ruleset, deal), LinkStyle())
     assert len(data["blocks"]) == len(explanation.blocks)
     headings = [b["text"] for b in data["blocks"] if b["type"] == "heading"]
-    assert headings[:2] == ["Chiptalk.net Chinese Poker Tournament (chiptalk 1.1.0)", "The hands"]
+    assert headings[:2] == ["Chiptalk.net Chinese Poker Tournament (chiptalk 1.2.0)", "The hands"]
 
 
 # --- standard input and validate --json --------------------------------------------------------

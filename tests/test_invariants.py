@@ -99,8 +99,7 @@ def _zero_sum(rules: Ruleset, deal: Deal, _: st.DataObject) -> None:
     assert sorted(statuses(output)) == sorted(seats)
     assert set(statuses(output).values()) <= {"normal", "natural", "foul", "surrender", "timeout"}
     pairs = [frozenset(m["seats"]) for m in output["matchups"]]
-    meeting = ([(deal["banker"], s) for s in seats if s != deal["banker"]] if "banker" in deal
-               else list(combinations(seats, 2)))  # house-banked play: each player meets the banker only
+    meeting = [p for p in combinations(seats, 2) if "banker" not in deal or deal["banker"] in p]  # or the bank
     assert sorted(map(sorted, pairs)) == sorted(sorted(p) for p in meeting)
     for matchup in output["matchups"]:
         a, b = matchup["seats"]
@@ -143,7 +142,11 @@ def test_nothing_is_created_or_lost(ruleset_id: str, examples: int) -> None:
 
 
 def _without_stacks(deal: Deal) -> Deal:
-    return {"players": copy.deepcopy(deal["players"]), **({"banker": deal["banker"]} if "banker" in deal else {})}
+    """The deal's players (and its banker, where the ruleset is house-banked), without a button or stacks."""
+    kept = {"players": copy.deepcopy(deal["players"])}
+    if "banker" in deal:
+        kept["banker"] = deal["banker"]
+    return kept
 
 
 def _swap_two_seats(rules: Ruleset, deal: Deal, data: st.DataObject) -> None:
@@ -156,6 +159,9 @@ def _swap_two_seats(rules: Ruleset, deal: Deal, data: st.DataObject) -> None:
     swapped["players"][i] = {**players[j], "seat": si}
     swapped["players"][j] = {**players[i], "seat": sj}
     rename = {si: sj, sj: si}
+    if "banker" in deal:  # the bank goes with its hand
+        swapped["banker"] = rename.get(deal["banker"], deal["banker"])
+    before, after = op_score(rules, deal), op_score(rules, swapped)
 
     def renamed(seat: str) -> str:
         return rename.get(seat, seat)
@@ -187,8 +193,22 @@ def _relabel(deal: Deal, suits: str) -> Deal:
     return relabelled
 
 
+def _reads_colours(rules: Ruleset) -> bool:
+    """A natural that needs cards of one colour: relabelling must keep clubs and spades together."""
+    return any(hand.requires.one_colour is not None for hand in rules.parameters.naturals.hands)
+
+
+def _keeps_colours(suits: Sequence[str]) -> bool:
+    colour = {"c": "black", "s": "black", "d": "red", "h": "red"}
+    mapped = dict(zip(SUITS, suits, strict=True))
+    return colour[mapped["c"]] == colour[mapped["s"]]
+
+
 def _relabel_suits(rules: Ruleset, deal: Deal, data: st.DataObject) -> None:
-    suits = "".join(data.draw(st.permutations(SUITS), label="suits"))
+    permutations = st.permutations(SUITS)
+    if _reads_colours(rules):
+        permutations = permutations.filter(_keeps_colours)
+    suits = "".join(data.draw(permutations, label="suits"))
     before, after = op_score(rules, deal), op_score(rules, _relabel(deal, suits))
     assert after["totals"] == before["totals"]
     assert statuses(after) == statuses(before)

@@ -49,7 +49,7 @@ def test_tables_seat_names_targets_and_settlement_are_mutated() -> None:
     assert "parameters.tournament.target: 30 -> 31" in chiptalk
     assert "parameters.bonuses.table[1].points: 2 -> 3" in chiptalk
     assert "parameters.naturals.hands[0].rank: 1 -> 2" in chiptalk
-    assert "parameters.naturals.detection.front_straight_wraparound: false -> true" in chiptalk
+    assert "parameters.naturals.hands[1].requires.segments.front_wraparound: false -> true" in chiptalk
     chart = labels("chart-2020")
     assert 'parameters.players.seat_names: ["North", "East", "South", "West"] -> ["East", "North", "South", "West"]' \
         in chart

@@ -234,10 +234,12 @@ def test_hand_rankings_list_every_category_in_order(pages: dict[str, str]) -> No
                      "two pair", "pair", "high card"]
     kings = ('<span class="card">K♣</span> <span class="card red">K♦</span> <span class="card red">K♥</span> '
              '<span class="card">K♠</span> <span class="card">5♠</span>')
-    assert f"| 2 | four of a kind | `four_of_a_kind` | {kings} | four kings |" in five
+    assert f"| 2 | four of a kind | 铁支 | `four_of_a_kind` | {kings} | four kings |" in five
     front = page.split("{#front}")[1].split("{#ties}")[0]
-    assert [line.split(" | ")[1] for line in front.splitlines() if re.match(r"\| \d", line)] == \
-        ["three of a kind", "pair", "high card"]
+    assert [line.split(" | ")[1:3] for line in front.splitlines() if re.match(r"\| \d", line)] == \
+        [["three of a kind", "三条"], ["pair", "对子"], ["high card", "乌龙"]]
+    segments = page.split("{#segments}")[1].split("{#five-card}")[0]
+    assert "| front | 头墩 | 3 |" in segments and "| middle | 中墩 | 5 |" in segments and "| back | 尾墩 | 5 |" in segments
     assert "[basic](rulesets/basic.md#bas-hand-rankings)" in page
 
 

@@ -611,8 +611,9 @@ def test_cli_validates_and_lists_the_new_rulesets(capsys: pytest.CaptureFixture[
     validated = capsys.readouterr().out
     assert main(["rulesets"]) == 0
     listed = capsys.readouterr().out
-    # Western and Eastern 1.1.0 gave their interpretation records data (changelog); the chart is as released.
-    for ruleset_id, version in ((WESTERN, "1.1.0"), (EASTERN, "1.1.0"), (CHART, "1.0.0")):
+    # Western and Eastern 1.1.0 gave their interpretation records data, and 1.2.0 (like the chart's 1.1.0)
+    # wrote their naturals as conditions (changelog).
+    for ruleset_id, version in ((WESTERN, "1.2.0"), (EASTERN, "1.2.0"), (CHART, "1.1.0")):
         assert f"({ruleset_id} {version}," in validated
         assert any(line.split()[0] == ruleset_id for line in listed.splitlines())
 

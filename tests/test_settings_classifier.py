@@ -115,12 +115,14 @@ def test_all_suited_hand_by_hand() -> None:
 def test_naturals_of_the_all_suited_hand() -> None:
     # 13 clubs 2..A: thirteen different ranks (a dragon); all one suit (three flushes: 3 + 5 + 5
     # clubs); A-2-3 / 4-8 / 9-K are three straights (chiptalk counts A-2-3 and straight flushes).
-    # No rank is paired, so no six pairs.
+    # No rank is paired, so no six pairs. The best setting of the straights puts the royal flush
+    # T-A in the back, then the highest of the rest, 5-9, in the middle, leaving 2-3-4 in front.
     cards = hand(SUITED)
     held = naturals_held(cards, ruleset("chiptalk"))
     assert sorted(h.id for h, _ in held) == ["dragon", "three-flushes", "three-straights"]
     straights = next(w for h, w in held if h.id == "three-straights")
-    assert straights.front is not None and sorted(cards_text(straights.front)) == ["2c", "3c", "Ac"]
+    assert straights.front is not None and sorted(cards_text(straights.front)) == ["2c", "3c", "4c"]
+    assert straights.back is not None and sorted(cards_text(straights.back)) == ["Ac", "Jc", "Kc", "Qc", "Tc"]
     assert naturals_held(cards, ruleset("basic")) == []  # basic recognises no naturals
 
 

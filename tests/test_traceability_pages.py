@@ -61,9 +61,11 @@ def page_text(trace: Trace) -> str:
     return normalise("\n".join(saved().by_name[name].splitlines()[4:]))
 
 
-def test_every_cited_page_has_a_traceability_file() -> None:
+@pytest.mark.skipif(not SOURCES.is_dir(), reason=f"the saved pages folder {SOURCES} is absent")
+def test_every_cited_page_with_a_saved_copy_has_a_traceability_file() -> None:
+    """Pages known only from the research notes (no saved copy) are checked against the notes that quote them."""
     cited = {c.source for rs in bundled_registry().all() for r in rs.rules for c in r.citations
-             if c.source.startswith("http")}
+             if c.source.startswith("http") and saved().name_for(c.source) is not None}
     traced = {load_page_trace(p).source for p in PAGE_FILES}
     assert cited <= traced, f"pages cited without a traceability file: {sorted(cited - traced)}"
 

@@ -14,10 +14,11 @@ do not foul under a ruleset's setting order:
   against the middle's ranks in the same positions; when all of those are equal the two
   are equal, or the middle is higher for its extra cards (``front_middle_ties``).
 
-It also reports which of the ruleset's naturals the hand holds, found by brute force too:
-the dragon (13 ranks) and six pairs by counting ranks, three straights and three flushes
-by looking for one of the 72,072 settings whose segments are all straights or all
-flushes (with the ruleset's detection options).
+It also reports which of the ruleset's naturals the hand holds, found by brute force too
+(each natural's ``requires``: every condition must hold): ranks, suits, colours, rank ranges
+and rank sets by counting, tried every way a rank's cards can go into groups; segment shapes
+(all straights, all flushes, all straight flushes) by looking for one of the 72,072 settings
+whose three segments all have the shape, with the natural's own options.
 
 Usage::
 
@@ -31,8 +32,10 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from dataclasses import dataclass
-from itertools import combinations
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import cache
+from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
@@ -66,14 +69,7 @@ class Options:
     middle_over_front: str = "strict"
     front_middle_ties: str = "equal"  # or middle_higher
     wheel: str = "lowest"  # or second_highest
-    naturals: tuple[tuple[str, str], ...] = ()  # (id, kind) of each natural of the ruleset
-    quads_count_as_two_pairs: bool = True
-    trips_count_as_pair: bool = True
-    front_straight_ace_low: bool = True
-    front_straight_ace_high: bool = True
-    front_straight_wraparound: bool = False
-    three_flushes_distinct_suits: bool = False
-    straight_flush_counts: bool = True
+    naturals: tuple[tuple[str, str], ...] = ()  # (id, its `requires` as JSON) of each natural of the ruleset
 
 
 # --- hand values ---------------------------------------------------------------------
@@ -157,18 +153,24 @@ def fouls(front: tuple[Card, ...], middle: tuple[Card, ...], back: tuple[Card, .
 
 
 # --- naturals -------------------------------------------------------------------------
+# A natural's conditions, read from its `requires` mapping as the ruleset writes it.
+
+BLACK, RED = {"c", "s"}, {"d", "h"}
 
 
-def is_front_straight(cards: tuple[Card, ...], opts: Options) -> bool:
+def is_front_straight(cards: tuple[Card, ...], shape: dict[str, Any]) -> bool:
+    """Three ranks in sequence: A-2-3, Q-K-A and K-A-2 only as the natural's options say."""
     ranks = sorted(c.rank for c in cards)
     if len(set(ranks)) != 3:
         return False
+    if ranks == [12, 13, ACE]:
+        return bool(shape.get("front_ace_high", True))
     if ranks[2] - ranks[0] == 2:
-        return opts.front_straight_ace_high or ranks != [12, 13, ACE]
+        return True
     if ranks == [2, 3, ACE]:
-        return opts.front_straight_ace_low
+        return bool(shape.get("front_ace_low", True))
     if ranks == [2, 13, ACE]:
-        return opts.front_straight_wraparound
+        return bool(shape.get("front_wraparound", False))
     return False
 
 
@@ -180,74 +182,119 @@ def is_five_straight(cards: tuple[Card, ...]) -> bool:
     return five_card_straight_top([c.rank for c in cards], "lowest") is not None
 
 
-def three_straights(front: tuple[Card, ...], middle: tuple[Card, ...], back: tuple[Card, ...], opts: Options) -> bool:
-    if not (is_front_straight(front, opts) and is_five_straight(middle) and is_five_straight(back)):
+def shaped(front: tuple[Card, ...], middle: tuple[Card, ...], back: tuple[Card, ...], shape: dict[str, Any]) -> bool:
+    """Whether the three segments all have the shape ``shape["each"]``, under the shape's options."""
+    segments = (front, middle, back)
+    straights = is_front_straight(front, shape) and is_five_straight(middle) and is_five_straight(back)
+    suited = all(one_suit(s) for s in segments)
+    counts = bool(shape.get("straight_flush_counts", True))
+    if shape["each"] == "straight_flush":
+        return straights and suited
+    if shape["each"] == "straight":
+        # Without straight flushes counting, a straight that is also a flush does not serve.
+        return straights and (counts or not any(one_suit(s) for s in segments))
+    if not suited:
         return False
-    # Without straight flushes counting, a straight that is also a flush does not serve.
-    return opts.straight_flush_counts or not any(one_suit(s) for s in (front, middle, back))
-
-
-def three_flushes(front: tuple[Card, ...], middle: tuple[Card, ...], back: tuple[Card, ...], opts: Options) -> bool:
-    if not (one_suit(front) and one_suit(middle) and one_suit(back)):
+    if shape.get("distinct_suits", False) and len({front[0].suit, middle[0].suit, back[0].suit}) != 3:
         return False
-    if opts.three_flushes_distinct_suits and len({front[0].suit, middle[0].suit, back[0].suit}) != 3:
+    return counts or not (is_front_straight(front, shape) or is_five_straight(middle) or is_five_straight(back))
+
+
+def holds_rank_sets(cards: tuple[Card, ...], sets: dict[str, Any]) -> bool:
+    """Whether the cards divide into the groups asked for: every way each rank's cards can go into groups is tried.
+
+    A rank gives one group of all its cards, or nothing; a rank of three may also give a pair
+    (split_trips); a rank of four two pairs, three, or a pair (split_quads).
+    """
+    wanted = (sets.get("quads", 0), sets.get("trips", 0), sets.get("pairs", 0))
+    counts = Counter(c.rank for c in cards)
+    options = []
+    for count in counts.values():
+        ways = [(0, 0, 0)]
+        if count >= 2:
+            ways.append((int(count == 4), int(count == 3), int(count == 2)))
+        if count == 3 and sets.get("split_trips", False):
+            ways.append((0, 0, 1))
+        if count == 4 and sets.get("split_quads", False):
+            ways += [(0, 0, 2), (0, 1, 0), (0, 0, 1)]
+        options.append(ways)
+    return any(tuple(sum(w[i] for w in choice) for i in range(3)) == wanted for choice in product(*options))
+
+
+def holds_by_counting(cards: tuple[Card, ...], needs: dict[str, Any]) -> bool:
+    """The conditions other than segment shapes."""
+    if "distinct_ranks" in needs and len({c.rank for c in cards}) < needs["distinct_ranks"]:
         return False
-    if opts.straight_flush_counts:
-        return True
-    return not (is_front_straight(front, opts) or is_five_straight(middle) or is_five_straight(back))
-
-
-def six_pairs(cards: tuple[Card, ...], opts: Options) -> bool:
-    pairs = 0
-    for count in Counter(c.rank for c in cards).values():
-        if count == 2 or (count == 3 and opts.trips_count_as_pair):
-            pairs += 1
-        elif count == 4:
-            pairs += 2 if opts.quads_count_as_two_pairs else 1
-    return pairs >= 6
-
-
-def dragon(cards: tuple[Card, ...]) -> bool:
-    return len({c.rank for c in cards}) == 13
+    if "one_suit" in needs and max(Counter(c.suit for c in cards).values()) < needs["one_suit"]:
+        return False
+    if "one_colour" in needs and max(sum(c.suit in colour for c in cards) for colour in (BLACK, RED)) < needs["one_colour"]:
+        return False
+    span = needs.get("rank_range")
+    if span is not None:
+        low, high = RANK_LETTERS.index(span["from"]) + 2, RANK_LETTERS.index(span["to"]) + 2
+        if sum(low <= c.rank <= high for c in cards) < span.get("at_least", 13):
+            return False
+    return "rank_sets" not in needs or holds_rank_sets(cards, needs["rank_sets"])
 
 
 # --- the count ------------------------------------------------------------------------
 
 
-def survey(hand: tuple[str, ...], opts: Options) -> tuple[int, int, frozenset[str]]:
-    """(settings tried, settings that do not foul, natural kinds held) for 13 cards."""
-    cards = tuple(parse(t) for t in hand)
-    if len(cards) != 13 or len(set(cards)) != 13:
-        raise SystemExit("a counting case needs 13 different cards")
-    total = valid = 0
-    straights_found = flushes_found = False
+def _settings(cards: tuple[Card, ...]) -> Iterator[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]]:
+    """Every (front, middle, back): a front of 3, then a middle of 5 of the other 10, the back the last 5."""
     everything = set(range(13))
     for front_idx in combinations(range(13), 3):
         rest = sorted(everything - set(front_idx))
         for middle_idx in combinations(rest, 5):
             back_idx = [i for i in rest if i not in middle_idx]
-            front = tuple(cards[i] for i in front_idx)
-            middle = tuple(cards[i] for i in middle_idx)
-            back = tuple(cards[i] for i in back_idx)
-            total += 1
-            if not fouls(front, middle, back, opts):
-                valid += 1
-            straights_found = straights_found or three_straights(front, middle, back, opts)
-            flushes_found = flushes_found or three_flushes(front, middle, back, opts)
-    held = {
-        "dragon": dragon(cards),
-        "six_pairs": six_pairs(cards, opts),
-        "three_straights": straights_found,
-        "three_flushes": flushes_found,
-    }
-    return total, valid, frozenset(kind for kind, yes in held.items() if yes)
+            yield (tuple(cards[i] for i in front_idx), tuple(cards[i] for i in middle_idx),
+                   tuple(cards[i] for i in back_idx))
+
+
+@cache
+def _counted(cards: tuple[Card, ...], opts: Options) -> tuple[int, int]:
+    """(settings tried, settings that do not foul); the naturals of ``opts`` play no part."""
+    total = valid = 0
+    for front, middle, back in _settings(cards):
+        total += 1
+        valid += not fouls(front, middle, back, opts)
+    return total, valid
+
+
+@cache
+def _has_shape(cards: tuple[Card, ...], shape_json: str) -> bool:
+    shape = json.loads(shape_json)
+    return any(shaped(front, middle, back, shape) for front, middle, back in _settings(cards))
+
+
+def naturals_held(hand: tuple[str, ...], opts: Options) -> frozenset[str]:
+    """The ids of the ruleset's naturals these 13 cards hold."""
+    cards = tuple(parse(t) for t in hand)
+    held = set()
+    for nid, requires in opts.naturals:
+        needs = json.loads(requires)
+        if "segments" in needs:
+            shape = {k: v for k, v in needs["segments"].items() if k != "rule"}
+            if not _has_shape(cards, json.dumps(shape, sort_keys=True)):
+                continue
+        if holds_by_counting(cards, needs):
+            held.add(nid)
+    return frozenset(held)
+
+
+def survey(hand: tuple[str, ...], opts: Options) -> tuple[int, int, frozenset[str]]:
+    """(settings tried, settings that do not foul, ids of the ruleset's naturals held) for 13 cards."""
+    cards = tuple(parse(t) for t in hand)
+    if len(cards) != 13 or len(set(cards)) != 13:
+        raise SystemExit("a counting case needs 13 different cards")
+    total, valid = _counted(cards, replace(opts, naturals=()))
+    return total, valid, naturals_held(hand, opts)
 
 
 def count(hand: list[str], opts: Options) -> dict[str, Any]:
     """The counting case's expected output: total, valid, and the ids of the naturals held."""
-    total, valid, kinds = survey(tuple(hand), opts)
-    naturals = sorted(nid for nid, kind in opts.naturals if kind in kinds)
-    return {"total": total, "valid": valid, "naturals": naturals}
+    total, valid, held = survey(tuple(hand), opts)
+    return {"total": total, "valid": valid, "naturals": sorted(held)}
 
 
 # --- reading a ruleset file (plain PyYAML, `extends` followed by a simple deep merge) ---
@@ -276,14 +323,12 @@ def ruleset_parameters(path: Path) -> dict[str, Any]:
 
 def options_for(path: Path) -> Options:
     p = ruleset_parameters(path)
-    detection = {k: v for k, v in p["naturals"].get("detection", {}).items() if k != "rule"}
     return Options(
         back_over_middle=p["setting"]["back_over_middle"],
         middle_over_front=p["setting"]["middle_over_front"],
         front_middle_ties=p["setting"]["front_middle_ties"],
         wheel=p["hands"]["wheel"],
-        naturals=tuple((h["id"], h["kind"]) for h in p["naturals"]["hands"]),
-        **detection,
+        naturals=tuple((h["id"], json.dumps(h["requires"], sort_keys=True)) for h in p["naturals"]["hands"]),
     )
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,7 @@ RULESETS: tuple[str, ...] = (
     "basic", "two-four", "chiptalk",
     "english-harbour-western", "english-harbour-eastern", "chart-2020", "bicycle-club", "asian", "mandarin",
     "pagat", "wikipedia-two-four",
+    "shisanshui", "shisanshui-malayan", "shisanshui-vietnamese",
 )
 
 
@@ -438,9 +439,40 @@ def _options(facts: RulesetFacts) -> count_settings.Options:
 
 def _held(facts: RulesetFacts, hand: str) -> list[dict[str, Any]]:
     """The ruleset's naturals that the hand holds, by brute force, as their table entries."""
-    opts = _options(facts)
-    _, _, kinds = _survey(tuple(cards(hand)), replace(opts, naturals=()))
-    return [h for h in facts.params["naturals"]["hands"] if h["kind"] in kinds]
+    held = count_settings.naturals_held(tuple(cards(hand)), _options(facts))
+    return [h for h in facts.params["naturals"]["hands"] if h["id"] in held]
+
+
+#: Where each fine point a natural-detection hand turns on is written: (which natural's condition, its key,
+#: the value when the key is left out). The natural is the first of the ruleset with that condition.
+_FINE_POINTS: dict[str, tuple[str, str, str, bool]] = {
+    "quads_count_as_two_pairs": ("rank_sets", "pairs", "split_quads", False),
+    "trips_count_as_pair": ("rank_sets", "pairs", "split_trips", False),
+    "front_straight_ace_low": ("segments", "straight", "front_ace_low", True),
+    "front_straight_ace_high": ("segments", "straight", "front_ace_high", True),
+    "front_straight_wraparound": ("segments", "straight", "front_wraparound", False),
+    "three_flushes_distinct_suits": ("segments", "flush", "distinct_suits", False),
+    "straight_flush_counts": ("segments", "flush", "straight_flush_counts", True),
+}
+
+
+def _fine_point(naturals: dict[str, Any], option: str) -> bool | None:
+    """The ruleset's value of a fine point (``_FINE_POINTS``), or None if no natural of the ruleset has it."""
+    condition, which, key, default = _FINE_POINTS[option]
+    for hand in naturals["hands"]:
+        block = hand.get("requires", {}).get(condition)
+        if block is not None and (block.get("each") == which if condition == "segments" else block.get(which)):
+            return bool(block.get(key, default))
+    return None
+
+
+def _shapes_rule(naturals: dict[str, Any]) -> str | None:
+    """The rule that decides the naturals' fine points: the first one a natural's condition names."""
+    for hand in naturals["hands"]:
+        for block in hand.get("requires", {}).values():
+            if isinstance(block, dict) and block.get("rule"):
+                return str(block["rule"])
+    return None
 
 
 def _best(held: list[dict[str, Any]]) -> tuple[bool, str | None]:
@@ -458,7 +490,8 @@ def natural_cases(facts: RulesetFacts) -> list[Case]:
     naturals = facts.params["naturals"]
     if not naturals["hands"]:
         return []
-    detection = naturals.get("detection", {})
+    fine_points = {o: _fine_point(naturals, o) for o in _FINE_POINTS}
+    shapes_rule = _shapes_rule(naturals)
     out: list[Case] = []
     for slug, hand, why, options in NATURAL_HANDS:
         held = _held(facts, hand)
@@ -468,9 +501,9 @@ def natural_cases(facts: RulesetFacts) -> list[Case]:
         if known:
             expected["best"] = best
         pins = sorted({str(h["rule"]) for h in held} or {str(naturals.get("rule") or naturals["hands"][0]["rule"])})
-        settings = [f"{o} {str(detection[o]).lower()}" for o in options if o in detection]
-        if options and detection.get("rule"):
-            pins.append(str(detection["rule"]))
+        settings = [f"{o} {str(fine_points[o]).lower()}" for o in options if fine_points.get(o) is not None]
+        if options and shapes_rule and shapes_rule not in pins:
+            pins.append(shapes_rule)
         best_text = ("; best: " + (best or "none") + " (lowest rank number, then most points)") if known else (
             "; no single best (equal rank and points)")
         options_text = f"; this ruleset has {', '.join(settings)}" if settings else ""
@@ -515,8 +548,8 @@ def counting_cases(facts: RulesetFacts) -> list[Case]:
     s = facts.setting
     out: list[Case] = []
     for slug, hand, what in COUNTING_HANDS:
-        total, valid, kinds = _survey(tuple(cards(hand)), replace(opts, naturals=()))
-        ids = sorted(str(h["id"]) for h in facts.params["naturals"]["hands"] if h["kind"] in kinds)
+        total, valid, held = _survey(tuple(cards(hand)), opts)
+        ids = sorted(held)
         pins = [str(s["rule"])] + ([str(s["cross_size_rule"])] if s.get("cross_size_rule") else [])
         order = (f"back {s['back_over_middle']}, middle over front {s['middle_over_front']}, "
                  f"front-middle ties {s['front_middle_ties']}, wheel {facts.wheel}")

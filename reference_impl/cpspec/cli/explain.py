@@ -24,6 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where the rulebook is published; rule links are BASE_URL + rulesets/<id>.html#<rule> "
              "(.md with --markdown and a relative base)",
     )
+    parser.add_argument("--lang", choices=("en", "zh"), default="en",
+                        help="zh: the Chinese names of segments (头墩, 中墩, 尾墩), hands and naturals beside the "
+                             "English ones")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the terminal output (auto: only on a terminal and when NO_COLOR is unset)")
 
@@ -40,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     from cpspec.protocol.deal_files import score_deal_file
 
     ruleset, deal, output = score_deal_file(args.deal, args.ruleset, registry(args))
-    explanation = explain_deal(ruleset, deal, output)
+    explanation = explain_deal(ruleset, deal, output, args.lang)
     base: str = args.base_url
     if args.json:
         import json

@@ -154,7 +154,7 @@ def _against_natural_same_amount(document: Mapping[str, Any], path: Path, after:
     if "natural" not in penalty["pays_to"]:
         return f"a {payer} pays nothing to a natural, so what it would pay one is never read"
     values = {int(h["points"]) for h in _parameters(document)["naturals"]["hands"]}
-    if values == {int(penalty["points"])}:
+    if "points" in penalty and values == {int(penalty["points"])}:
         return (f"every natural is worth {penalty['points']}, the {payer} penalty's fixed points, so paying a "
                 f"natural its value or the fixed points is the same")
     return None
@@ -280,6 +280,82 @@ def _equal_value_naturals_reordered(document: Mapping[str, Any], path: Path, aft
     return ("naturals of equal value meeting pay the difference, 0, whatever their order, and every natural of "
             "another value ranks above or below all of them before and after; so only which of two equal-valued "
             "naturals a hand holding both is credited with can change, which pays the same")
+def _natural_at(document: Mapping[str, Any], path: Path) -> tuple[int, Mapping[str, Any]] | None:
+    """The natural a path under ``parameters.naturals.hands[i]`` belongs to, with its index."""
+    if path[:3] != ("parameters", "naturals", "hands") or len(path) < 5 or not isinstance(path[3], int):
+        return None
+    hands = _parameters(document)["naturals"]["hands"]
+    return path[3], hands[path[3]]
+
+
+def _distinct_ranks_implied(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """``distinct_ranks`` beside ``one_suit: 13``: thirteen cards of one suit are thirteen ranks already."""
+    found = _natural_at(document, path)
+    if found is None or path[4:] != ("requires", "distinct_ranks"):
+        return None
+    requires = found[1].get("requires", {})
+    if requires.get("one_suit") == 13 and int(after) <= 13:
+        return ("the natural also requires thirteen cards of one suit, which are thirteen different ranks, so "
+                "asking for fewer different ranks beside it decides nothing")
+    return None
+
+
+def _lowest_rank_lowered_further(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """The natural ranked below every other one, moved one further down, is still below every other one."""
+    found = _natural_at(document, path)
+    if found is None or path[4:] != ("rank",):
+        return None
+    index, hand = found
+    others = [int(h["rank"]) for i, h in enumerate(_parameters(document)["naturals"]["hands"]) if i != index]
+    if int(after) == int(hand["rank"]) + 1 and others and int(hand["rank"]) > max(others):
+        return ("this natural already ranks below every other one; one rank lower it still does, so no meeting "
+                "and no choice of the best natural changes")
+    return None
+
+
+_RANKS = "23456789TJQKA"
+
+
+def _one_of_each_rank(requires: Mapping[str, Any]) -> bool:
+    """A natural whose 13 cards are one of each rank: thirteen different ranks, or thirteen of one suit."""
+    return requires.get("distinct_ranks") == 13 or requires.get("one_suit") == 13
+
+
+def _never_together(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Whether two naturals can be neither one hand's nor two hands' of one deal.
+
+    One holds one card of each rank; the other needs more cards within a range of ranks than
+    the three of each rank the first leaves (and so more than the one of each the first has).
+    """
+    for one, other in ((a, b), (b, a)):
+        span = other.get("requires", {}).get("rank_range")
+        if _one_of_each_rank(one.get("requires", {})) and span is not None:
+            width = _RANKS.index(span["to"]) - _RANKS.index(span["from"]) + 1
+            if int(span.get("at_least", 13)) > 3 * width:
+                return True
+    return False
+
+
+def _order_change_unseen(document: Mapping[str, Any], path: Path, after: Any) -> str | None:
+    """A rank change that moves a natural only against naturals it can never meet nor be held with."""
+    found = _natural_at(document, path)
+    if found is None or path[4:] != ("rank",):
+        return None
+    index, hand = found
+    before = int(hand["rank"])
+    moved = []
+    for i, other in enumerate(_parameters(document)["naturals"]["hands"]):
+        if i == index:
+            continue
+        rank = int(other["rank"])
+        if (before > rank) - (before < rank) != (int(after) > rank) - (int(after) < rank):
+            moved.append(other)
+    if moved and all(_never_together(hand, other) for other in moved):
+        names = ", ".join(str(o["id"]) for o in moved)
+        return (f"the new rank changes {hand['id']}'s order only against {names}, which no deal can hold together "
+                f"with it (one holds one card of each rank; the other needs more cards of a few ranks than the "
+                f"three of each left), and no hand holds both: no meeting and no choice of the best changes")
+    return None
 
 
 CHECKS: tuple[Check, ...] = (
@@ -299,6 +375,9 @@ CHECKS: tuple[Check, ...] = (
     _single_winner_amount,
     _bonus_mode_without_units,
     _equal_value_naturals_reordered,
+    _distinct_ranks_implied,
+    _lowest_rank_lowered_further,
+    _order_change_unseen,
 )
 
 

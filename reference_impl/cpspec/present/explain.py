@@ -11,12 +11,14 @@ disagree.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cpspec.errors import CpspecError
 from cpspec.present.readings import alternatives, governing_rules, score_under
+from cpspec.present.vocabulary import hand_name, natural_name, segment_name
 from cpspec.rules.cards import SUIT_SYMBOLS, SUITS
 from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
 
@@ -189,8 +191,9 @@ def _quoted(text: str) -> str:
 
 
 class _Builder:
-    def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any]) -> None:
+    def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str = "en") -> None:
         self.ruleset = ruleset
+        self.lang = lang
         self.deal = deal
         self.output = output
         self.blocks: list[Block] = []
@@ -254,8 +257,8 @@ class _Builder:
             segments = player.get("segments")
             if segments and all(isinstance(given.get(s), list) for s in SEGMENTS):
                 for index, segment in enumerate(SEGMENTS):
-                    rows.append(((seat if index == 0 else "",), (segment,),
-                                 (Cards(tuple(given[segment])),), (segments[segment]["name"],)))
+                    rows.append(((seat if index == 0 else "",), (segment_name(segment, self.lang),),
+                                 (Cards(tuple(given[segment])),), (self._hand_text(segments[segment]),)))
             elif isinstance(given.get("cards"), list):
                 rows.append(((seat,), ("13 cards",), (Cards(tuple(given["cards"])),), ("not set",)))
             else:
@@ -332,6 +335,8 @@ class _Builder:
         for seat, player in self.players.items():
             if player["status"] in ("natural", "surrender", "timeout") or player.get("declared"):
                 status: Cell = (Styled(player["status"], "strong"),)
+                if player["status"] == "natural" and player.get("natural") and self.lang != "en":
+                    status = (*status, f" {natural_name(self.ruleset.natural(player['natural']), self.lang)}")
                 undeclared = player["status"] == "natural" and not player.get("declared")
                 automatic = params.declaration_rule if undeclared else None
                 rows.append(((seat,), status, (player["reason"],), self.rules(player.get("rule"), automatic)))
@@ -362,8 +367,9 @@ class _Builder:
         rows: list[tuple[Cell, ...]] = []
         for seat, player in self.players.items():
             for bonus in player.get("bonuses", []):
-                hand = player["segments"][bonus["segment"]]["name"]
-                rows.append(((seat,), (bonus["segment"],), (hand,), (str(bonus["points"]),), self.rules(bonus["rule"])))
+                shown = self._hand_text(player["segments"][bonus["segment"]])
+                rows.append(((seat,), (segment_name(bonus["segment"], self.lang),), (shown,), (str(bonus["points"]),),
+                             self.rules(bonus["rule"])))
         missed = self._not_in_the_table()
         if not rows and not missed:
             return
@@ -400,9 +406,13 @@ class _Builder:
 
     # -- matchups
 
+    def _hand_text(self, hand: Mapping[str, Any]) -> str:
+        """A hand's name, with its category's Chinese name beside it in ``zh``."""
+        return hand_name(str(hand["name"]), str(hand["category"]), bool(hand.get("royal")), self.lang)
+
     def _hand(self, seat: str, segment: str) -> str:
         segments = self.players[seat].get("segments")
-        return str(segments[segment]["name"]) if segments else "-"
+        return self._hand_text(segments[segment]) if segments else "-"
 
     def matchup(self, matchup: Mapping[str, Any]) -> None:
         a, b = matchup["seats"]
@@ -414,6 +424,8 @@ class _Builder:
         compared = matchup["kind"] == "compared"
 
         def row(step: str, result: str, points: str, rule: Cell, segment: str | None = None) -> tuple[Cell, ...]:
+            if step in SEGMENTS:
+                step = segment_name(step, self.lang)
             if not compared:
                 return ((step,), (result,), (points,), rule)
             hands: tuple[Cell, ...] = ((self._hand(a, segment),), (self._hand(b, segment),)) if segment else ((), ())
@@ -622,14 +634,25 @@ class _Builder:
         label = Styled("Natural", "strong")
         if len(held) == 2:
             meeting = naturals.meeting_rule or self.players[a].get("rule")
+            rule = self.governed(meeting, "naturals.higher_rank", "naturals.same_natural")
+            same = held[a] == held[b] and naturals.same_natural == "compare"
             if not matchup["credits"]:
+                if same:
+                    return [(label, f": two holdings of {held[a]} are compared, and they are equal: they push, "
+                             "and each still collects from the other players (", *rule, ").")]
                 return [(label, f": {held[a]} meets {held[b]}: they push, exchanging nothing, and each still "
-                         "collects from the other players (", *self.governed(meeting, "naturals.higher_rank"), ").")]
-            winner = matchup["credits"][0]["seat"]
+                         "collects from the other players (", *rule, ").")]
+            credit = matchup["credits"][0]
+            winner = credit["seat"]
             loser = b if winner == a else a
+            if same:
+                return [(label, f": two holdings of {held[a]} are compared: {credit['reason']}; the higher collects "
+                         f"its own value, {credit['points']} (", *rule, ").")]
+            if naturals.higher_rank == "collects_difference":
+                return [(label, f": {held[winner]} outranks {held[loser]} and collects the difference of their "
+                         f"values, {credit['points']} (", *rule, ").")]
             return [(label, f": {held[winner]} outranks {held[loser]} and collects its own value, "
-                     f"{matchup['credits'][0]['points']}; the value of {held[loser]} is not subtracted (",
-                     *self.governed(meeting, "naturals.higher_rank"), ").")]
+                     f"{credit['points']}; the value of {held[loser]} is not subtracted (", *rule, ").")]
         holder = next(iter(held))
         other = b if holder == a else a
         return [(label, f": {holder}'s {held[holder]} is not compared with {other}'s hand and collects its value (",
@@ -657,7 +680,9 @@ class _Builder:
         if overall:
             parts.append(f"{overall} takes the overall point")
         if any(c["kind"] == "scoop" for c in credits):
-            parts.append("the scoop replaces the matchup's result")
+            scoop = self.ruleset.parameters.scoring.scoop
+            parts.append("the scoop replaces the matchup's result" if scoop is None or scoop.points_by_players
+                         else "the scoop adds to it")
         lead = f"{a} v {b}: " + ("; ".join(parts) + ". " if parts else "")
         net = matchup["points"][a]
         if net == 0:
@@ -765,27 +790,34 @@ class _Builder:
         sweeps: dict[str, list[str]] = {seat: [] for seat in self.players}
         for matchup in self.output["matchups"]:
             segments = matchup.get("segments") or {}
-            if matchup["kind"] == "compared" and segments:
-                winners = {segments.get(s) for s in SEGMENTS}
-                if len(winners) == 1 and None not in winners:
-                    winner = winners.pop()
-                    assert winner is not None
-                    sweeps[winner].append(next(s for s in matchup["seats"] if s != winner))
+            winners = {segments.get(s) for s in SEGMENTS}
+            if len(segments) == len(SEGMENTS) and len(winners) == 1 and None not in winners:
+                winner = winners.pop()
+                assert winner is not None
+                sweeps[winner].append(next(s for s in matchup["seats"] if s != winner))
             elif any(c["kind"] == "scoop" for c in matchup["credits"]):
                 seat = matchup["credits"][0]["seat"]
                 sweeps[seat].append(next(s for s in matchup["seats"] if s != seat))
+        by_players = scoop.points_by_players
         lines: list[Cell] = []
-        if count not in scoop.points_by_players:
-            listed = _join_words([str(n) for n in sorted(scoop.points_by_players)])
+        if by_players and count not in by_players:
+            listed = _join_words([str(n) for n in sorted(by_players)])
             lines.append((f"The scoop is paid only in a game of {listed} players; this deal has {count} (",
                           *self.rule(scoop.rule), ")."))
         for seat, swept in sweeps.items():
-            if not swept or count not in scoop.points_by_players:
+            if not swept or (by_players and count not in by_players):
                 continue
             opponents = [s for s in self.players if s != seat]
             if len(swept) == len(opponents):
-                lines.append((f"{seat} won all three segments against every opponent: the scoop, "
-                              f"{scoop.points_by_players[count]} from each, replaces those matchups' results (",
+                if by_players:
+                    how = f"{by_players[count]} from each, replaces those matchups' results"
+                elif scoop.points:
+                    how = f"{scoop.points} more from each"
+                else:
+                    how = f"{seat}'s credits in each of those matchups times {scoop.multiplier}"
+                    if scoop.instead_of_sweep:
+                        how += ", instead of the sweep's"
+                lines.append((f"{seat} won all three segments against every opponent: the scoop, {how} (",
                               *self.rule(scoop.rule), ")."))
             else:
                 missed = [s for s in opponents if s not in swept]
@@ -837,14 +869,18 @@ def _matchup_points(a: str, b: str, points: int) -> str:
 
 
 def explain_deal(
-    ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any] | None = None
+    ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any] | None = None, lang: str = "en"
 ) -> Explanation:
-    """The explanation of one deal; ``output`` is the ``score`` op's output (computed when None)."""
+    """The explanation of one deal; ``output`` is the ``score`` op's output (computed when None).
+
+    ``lang`` ``zh`` puts the Chinese names of segments, hands and naturals beside the English ones
+    (:mod:`cpspec.present.vocabulary`).
+    """
     if output is None:
         from cpspec.protocol.ops.deals import op_score
 
         output = op_score(ruleset, deal)
-    return _Builder(ruleset, deal, output).build()
+    return _Builder(ruleset, deal, output, lang).build()
 
 
 # --- rendering --------------------------------------------------------------------------
@@ -877,7 +913,8 @@ def _url(part: RuleLink | RegisterLink, ruleset_id: str, links: LinkStyle) -> st
 
 
 def _plain_width(part: Inline) -> int:
-    return len(_text_inline(part, color=False))
+    """The columns a piece takes on a terminal: Chinese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in _text_inline(part, color=False))
 
 
 def render_text(explanation: Explanation, links: LinkStyle, color: bool = False) -> str:

@@ -26,6 +26,7 @@ from cpspec.errors import CpspecError
 from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
 from cpspec.present.explain import LinkStyle, explain_deal, md_escape, render_markdown, render_text
 from cpspec.present.readings import alternatives
+from cpspec.present.vocabulary import HAND_NAMES, SEGMENT_NAMES, conditions_text
 from cpspec.rules.cards import parse_cards
 from cpspec.rules.hands import Category, HandValue, Wheel, compare, evaluate3, evaluate5
 from cpspec.rules.model import Citation, Penalty, Rule, Ruleset, Source
@@ -589,6 +590,8 @@ def ruleset_page(ruleset: Ruleset, inputs: Inputs) -> str:
         [(f"[{topic_title(t)}](#topic-{t})" if t in topics else topic_title(t), md_escape(topic_summary(ruleset, t)),
           ", ".join(f"[`{r.id}`](#{r.id})" for r in ruleset.rules if r.topic == t))
          for t in inputs.topics if topic_summary(ruleset, t) or any(r.topic == t for r in ruleset.rules)]))
+    if ruleset.parameters.naturals.hands:
+        parts.append(naturals_section(ruleset, "naturals.md" in inputs.docs))
     for topic in topics:
         parts.append(f"## Rules: {topic_title(topic).lower()} {{#topic-{topic}}}")
         for rule in ruleset.rules:
@@ -609,6 +612,24 @@ def ruleset_page(ruleset: Ruleset, inputs: Inputs) -> str:
     if inheritance:
         parts.append(inheritance)
     return "\n\n".join(parts) + "\n"
+
+
+def naturals_section(ruleset: Ruleset, vocabulary_page: bool = True) -> str:
+    """The ruleset's naturals: names in both languages, value, rank, and what each requires of the 13 cards.
+
+    ``vocabulary_page``: the site includes docs/naturals.md, which the section links to.
+    """
+    naturals = ruleset.parameters.naturals
+    rows = [(f"[`{h.id}`](#{h.rule})", md_escape(h.names.en or h.id), md_escape(h.names.zh or "—"), str(h.points),
+             str(h.rank), md_escape(conditions_text(h.requires)))
+            for h in naturals.hands]
+    how = "counted whether declared or not" if naturals.declaration == "automatic" else "counted only when declared"
+    same = ("two of the same natural are compared" if naturals.same_natural == "compare"
+            else "two of the same natural push")
+    return ("## Naturals {#naturals}\n\n"
+            f"Naturals are {how}; rank 1 is the highest; {same}. Each is defined by what it requires of the 13 cards"
+            + (" ([the vocabulary](../naturals.md))" if vocabulary_page else "") + ".\n\n"
+            + _table(("natural", "name", "中文", "points", "rank", "requires"), rows))
 
 
 def example_deal_page(ruleset: Ruleset, example: ExampleDeal) -> str:
@@ -706,7 +727,8 @@ def print_page(ruleset: Ruleset, inputs: Inputs) -> str:
         rows.append((f"**{topic_title(topic)}**", md_escape(summary) + (f"<br>{text}" if text else ""),
                      f"[`{rule_id}`](../rulesets/{ruleset.id}.md#{rule_id})" if rule_id else "—"))
     bonus_rows = [(e.segment, e.hand.replace("_", " "), str(e.points), f"`{e.rule}`") for e in p.bonuses.table]
-    natural_rows = [(h.id, str(h.points), str(h.rank), f"`{h.rule}`") for h in p.naturals.hands]
+    natural_rows = [(md_escape(h.names.en or h.id), h.names.zh or "—", str(h.points), str(h.rank), f"`{h.rule}`")
+                    for h in p.naturals.hands]
     parts = [f"# {md_escape(ruleset.title)}: the table summary",
              f'<p class="print-meta">{_html(ruleset.id)} {ruleset.version} · cite a rule as '
              f"<code>{_html(citation_text(ruleset, '<rule id>'))}</code> · the full rules: "
@@ -719,7 +741,7 @@ def print_page(ruleset: Ruleset, inputs: Inputs) -> str:
         declared = ("counted without a declaration" if p.naturals.declaration == "automatic"
                     else "count only when declared")
         parts.append(f"**Naturals** ({declared}; rank 1 is highest)\n\n"
-                     + _table(("natural", "points", "rank", "rule"), natural_rows))
+                     + _table(("natural", "中文", "points", "rank", "rule"), natural_rows))
     parts.append("</div>")
     return "\n\n".join(parts) + "\n"
 
@@ -772,14 +794,15 @@ def hand_rankings_page(inputs: Inputs) -> str:
         hand = _hand(text)
         if hand.category is not category:
             raise ValueError(f"hand-rankings example {text} is a {hand.category.id}, not {category.id}")
-        rows.append((str(rank), md_escape(category.id.replace("_", " ")), _code(category.id), _symbols(text),
-                     md_escape(hand.name)))
+        rows.append((str(rank), md_escape(category.id.replace("_", " ")), HAND_NAMES[category.id].zh or "",
+                     _code(category.id), _symbols(text), md_escape(hand.name)))
     front_rows = []
     for rank, (category, text) in enumerate(FRONT_EXAMPLES, start=1):
         hand = _hand(text)
         if hand.category is not category:
             raise ValueError(f"front example {text} is a {hand.category.id}, not {category.id}")
-        front_rows.append((str(rank), md_escape(category.id.replace("_", " ")), _symbols(text), md_escape(hand.name)))
+        front_rows.append((str(rank), md_escape(category.id.replace("_", " ")), HAND_NAMES[category.id].zh or "",
+                           _symbols(text), md_escape(hand.name)))
     tie_rows = []
     for higher, lower, why in TIE_BREAK_EXAMPLES:
         if compare(_hand(higher), _hand(lower)) <= 0:
@@ -806,12 +829,17 @@ def hand_rankings_page(inputs: Inputs) -> str:
         "Chinese Poker uses the standard poker ranking for the two 5-card hands (middle and back) and a "
         "reduced one for the 3-card front. Suits never break ties. Every example below is evaluated by the "
         "reference engine (`cpspec.rules.hands`) when the rulebook is built.",
+        "## The segments {#segments}",
+        "Every ruleset names the three hands alike; the Chinese names are the ones the Chinese-language rule pages use "
+        "(`cpspec explain --lang zh` prints them beside the English).",
+        _table(("segment", "中文", "cards"), [(name, SEGMENT_NAMES[name].zh or "", size)
+                                            for name, size in (("front", "3"), ("middle", "5"), ("back", "5"))]),
         "## Five-card hands {#five-card}",
-        _table(("rank", "category", "id in rulesets", "example", "the engine's name"), rows),
+        _table(("rank", "category", "中文", "id in rulesets", "example", "the engine's name"), rows),
         "## The front (three cards) {#front}",
         "A front counts only three of a kind, a pair or high card: three cards in sequence or of one suit are "
         "high card (outside naturals such as three straights and three flushes).",
-        _table(("rank", "category", "example", "the engine's name"), front_rows),
+        _table(("rank", "category", "中文", "example", "the engine's name"), front_rows),
         "## Breaking ties within a category {#ties}",
         _table(("higher", "lower", "why"), tie_rows),
         "## Where the rulesets differ {#differences}",

@@ -183,27 +183,100 @@ class Bonuses:
 
 
 @dataclass(frozen=True)
-class DetectionOptions:
-    """The fine points of the naturals (``parameters.naturals.detection``); a ruleset decides which apply."""
+class Names:
+    """A thing's names in both languages: English (``en``) and Chinese (``zh``); either may be missing."""
 
-    quads_count_as_two_pairs: bool = True  # six pairs: four of a kind counts as two pairs
-    trips_count_as_pair: bool = True  # six pairs: three of a kind counts as a pair + odd card
-    front_straight_ace_low: bool = True  # A-2-3 is a 3-card straight
-    front_straight_ace_high: bool = True  # Q-K-A is a 3-card straight
-    front_straight_wraparound: bool = False  # K-A-2 is a 3-card straight
-    three_flushes_distinct_suits: bool = False  # three flushes need three different suits
-    straight_flush_counts: bool = True  # a straight flush may serve as a straight or a flush
+    en: str | None = None
+    zh: str | None = None
+
+    def shown(self, lang: str, fallback: str) -> str:
+        """The name to show: English alone, or with ``lang`` ``zh`` the Chinese name beside it."""
+        english = self.en or fallback
+        if lang == "zh" and self.zh:
+            return f"{english} ({self.zh})"
+        return english
+
+
+@dataclass(frozen=True)
+class RankRange:
+    """At least ``at_least`` of the 13 cards have ranks from ``low`` to ``high`` (0 deuce .. 12 ace, inclusive)."""
+
+    low: int
+    high: int
+    at_least: int
+
+
+@dataclass(frozen=True)
+class RankSets:
+    """The cards can be divided into groups of one rank each: ``quads`` of four, ``trips`` of three, ``pairs`` of two.
+
+    The other cards are free. A rank's cards go whole into one group, or are all free, unless the
+    rank may be divided: three of a rank into a pair and a free card (``split_trips``), four of a
+    rank into two pairs, or three and a free card, or a pair and two free cards (``split_quads``).
+    """
+
+    quads: int = 0
+    trips: int = 0
+    pairs: int = 0
+    split_trips: bool = False
+    split_quads: bool = False
+    rule: str | None = None
+
+
+SegmentShape = Literal["straight", "flush", "straight_flush"]
+
+
+@dataclass(frozen=True)
+class SegmentShapes:
+    """The 13 cards can be set so that every segment has the shape ``each`` (the front's three cards included).
+
+    A front is a straight when its three ranks run: A-2-3 where ``front_ace_low``, Q-K-A where
+    ``front_ace_high``, K-A-2 where ``front_wraparound``, any other three in sequence always. A
+    straight flush serves as a straight or a flush where ``straight_flush_counts``.
+    ``distinct_suits``: three flushes must be of three different suits.
+    """
+
+    each: SegmentShape
+    front_ace_low: bool = True
+    front_ace_high: bool = True
+    front_wraparound: bool = False
+    straight_flush_counts: bool = True
+    distinct_suits: bool = False
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class NaturalConditions:
+    """What a natural requires of the 13 cards (``parameters.naturals.hands[].requires``): every condition given.
+
+    ``distinct_ranks``: at least that many different ranks; ``one_suit`` / ``one_colour``: at least
+    that many cards of one suit / of one colour (clubs and spades black, diamonds and hearts red);
+    ``rank_range``: enough cards within a range of ranks; ``rank_sets``: groups of a rank;
+    ``segments``: a setting whose three segments all have one shape.
+    """
+
+    distinct_ranks: int | None = None
+    one_suit: int | None = None
+    one_colour: int | None = None
+    rank_range: RankRange | None = None
+    rank_sets: RankSets | None = None
+    segments: SegmentShapes | None = None
 
 
 @dataclass(frozen=True)
 class NaturalHand:
-    """One natural (``parameters.naturals.hands[]``): its id, kind, points, rank (1 is highest) and rule."""
+    """One natural (``parameters.naturals.hands[]``): its id, kind, points, rank (1 is highest), rule and conditions.
+
+    ``kind`` names its shape (the ``kind`` of the protocol's answers); ``names`` its names in both languages.
+    """
 
     id: str
     kind: str
     points: int
     rank: int
     rule: str
+    requires: NaturalConditions = field(default_factory=NaturalConditions)
+    names: Names = field(default_factory=Names)
 
 
 def natural_strength(hand: NaturalHand) -> tuple[int, int]:
@@ -213,19 +286,21 @@ def natural_strength(hand: NaturalHand) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Naturals:
-    """Naturals (``parameters.naturals``): which exist, whether declared, how two of them meet."""
+    """Naturals (``parameters.naturals``): which exist, whether declared, how two of them meet.
+
+    ``same_natural``: two players holding the same natural push, or are compared (:mod:`cpspec.rules.naturals`).
+    """
 
     declaration: Literal["automatic", "declared"]
     false_declaration: Literal["foul"]
     higher_rank: Literal["collects_own_value", "collects_difference", "push"]
     equal_rank: Literal["push"]
     hands: tuple[NaturalHand, ...]
-    detection: DetectionOptions
     rule: str | None
     declaration_rule: str | None
     false_declaration_rule: str | None
     meeting_rule: str | None
-    detection_rule: str | None
+    same_natural: Literal["push", "compare"] = "push"
 
     @property
     def strongest_first(self) -> tuple[NaturalHand, ...]:

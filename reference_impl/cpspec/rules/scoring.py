@@ -44,7 +44,7 @@ from typing import NamedTuple
 from cpspec.rules.deal import Deal
 from cpspec.rules.hands import HandEvaluator, compare, evaluate
 from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
-from cpspec.rules.naturals import NaturalFinder, naturals_held
+from cpspec.rules.naturals import NaturalFinder, compare_holdings, holding_difference, naturals_held
 from cpspec.rules.status import PlayerState, resolve_player
 
 FORFEITS = frozenset({"foul", "surrender", "timeout"})
@@ -342,7 +342,8 @@ def compare_forfeit(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup
 def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchup:
     """A natural against a normal hand wins its points; two naturals meet (``parameters.naturals``).
 
-    Two naturals of equal rank push (``equal_rank``); of different rank, the higher
+    Two holdings of the same natural are compared where ``same_natural: compare``
+    (:func:`_same_natural`). Two naturals of equal rank push (``equal_rank``); of different rank, the higher
     collects its own value (``higher_rank: collects_own_value``), or the difference of the
     two values (``collects_difference``), or they push (``push``).
     """
@@ -350,6 +351,8 @@ def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchu
     matchup = Matchup((a.seat, b.seat), "natural")
     if a.natural is not None and b.natural is not None:
         meeting_rule = naturals.meeting_rule or a.natural.rule
+        if a.natural.id == b.natural.id and naturals.same_natural == "compare":
+            return _same_natural(a, b, matchup, meeting_rule)
         if a.natural.rank == b.natural.rank or naturals.higher_rank == "push":
             matchup.notes.append(f"{a.natural.id} meets {b.natural.id}: a push ({meeting_rule})")
             return matchup
@@ -369,6 +372,25 @@ def compare_naturals(a: PlayerState, b: PlayerState, ruleset: Ruleset) -> Matchu
     assert holder.natural is not None
     matchup.credits.append(Credit(holder.seat, holder.natural.points, "natural", holder.natural.rule,
                                   f"{holder.natural.id} wins automatically"))
+    return matchup
+
+
+def _same_natural(a: PlayerState, b: PlayerState, matchup: Matchup, meeting_rule: str) -> Matchup:
+    """Two players holding the same natural, compared (``same_natural: compare``): the higher collects its points.
+
+    The holdings compare as :func:`cpspec.rules.naturals.compare_holdings` says; equal holdings push.
+    """
+    assert a.natural is not None and a.witness is not None and b.witness is not None
+    order = compare_holdings(a.witness, b.witness)
+    if order == 0:
+        matchup.notes.append(f"{a.natural.id} meets {b.natural.id if b.natural else ''}: equal holdings push "
+                             f"({meeting_rule})")
+        return matchup
+    high, low = (a, b) if order > 0 else (b, a)
+    assert high.witness is not None and low.witness is not None
+    matchup.credits.append(Credit(high.seat, a.natural.points, "natural", meeting_rule,
+                                  f"{high.seat}'s {a.natural.id} is higher than {low.seat}'s "
+                                  f"({holding_difference(high.witness, low.witness)})"))
     return matchup
 
 

@@ -11,6 +11,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any, cast
 
+from cpspec.rules.cards import RANKS
 from cpspec.rules.hands import Wheel
 from cpspec.rules.model import (
     SEGMENTS,
@@ -22,9 +23,10 @@ from cpspec.rules.model import (
     Citation,
     Collection,
     CollectionLevel,
-    DetectionOptions,
     HandRules,
     Interpretation,
+    Names,
+    NaturalConditions,
     NaturalHand,
     Naturals,
     OverallPoint,
@@ -32,10 +34,13 @@ from cpspec.rules.model import (
     Penalties,
     Penalty,
     Players,
+    RankRange,
+    RankSets,
     Rule,
     Ruleset,
     Scoop,
     Scoring,
+    SegmentShapes,
     SettingOrder,
     Settlement,
     SingleWinner,
@@ -44,6 +49,7 @@ from cpspec.rules.model import (
     Sweep,
     Tournament,
 )
+from cpspec.rulesets.shorthand import conditions_for
 
 
 def merge(parent: Any, child: Any) -> Any:
@@ -115,6 +121,33 @@ def _scoring(raw: Mapping[str, Any]) -> Scoring:
     )
 
 
+def names(raw: Mapping[str, Any] | None) -> Names:
+    """A ``names`` block: ``{en, zh}``, either optional."""
+    return Names(raw.get("en"), raw.get("zh")) if raw else Names()
+
+
+def natural_conditions(raw: Mapping[str, Any]) -> NaturalConditions:
+    """A natural's ``requires`` block as the model's conditions (ranks written ``2``..``A`` become 0..12)."""
+    ranks, sets, shapes = raw.get("rank_range"), raw.get("rank_sets"), raw.get("segments")
+    return NaturalConditions(
+        distinct_ranks=raw.get("distinct_ranks"), one_suit=raw.get("one_suit"), one_colour=raw.get("one_colour"),
+        rank_range=RankRange(RANKS.index(ranks["from"]), RANKS.index(ranks["to"]), ranks.get("at_least", 13))
+        if ranks else None,
+        rank_sets=RankSets(**sets) if sets else None,
+        segments=SegmentShapes(**shapes) if shapes else None,
+    )
+
+
+def natural_hand(raw: Mapping[str, Any], detection: Mapping[str, Any]) -> NaturalHand:
+    """One natural: its conditions as written, or, written as a ``kind`` alone, what that kind stands for."""
+    requires = raw.get("requires")
+    if requires is None:
+        requires = conditions_for(raw["kind"], detection)
+        assert requires is not None, "the loader's checks refuse a kind without conditions"
+    return NaturalHand(raw["id"], raw["kind"], raw["points"], raw["rank"], raw["rule"],
+                       natural_conditions(requires), names(raw.get("names")))
+
+
 def _level(raw: Mapping[str, Any]) -> CollectionLevel:
     return CollectionLevel(game=raw["game"], amount=raw["amount"], per=raw["per"])
 
@@ -126,8 +159,6 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
     scoring = p["scoring"]
     bonuses = p["bonuses"]
     naturals = p["naturals"]
-    detection_raw = dict(naturals.get("detection", {}))
-    detection_rule = detection_raw.pop("rule", None)
     penalties = p["penalties"]
     settlement = p.get("settlement")
     collection = p.get("collection")
@@ -161,11 +192,10 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
             false_declaration=naturals.get("false_declaration", "foul"),
             higher_rank=naturals.get("higher_rank", "collects_own_value"),
             equal_rank=naturals.get("equal_rank", "push"),
-            hands=tuple(NaturalHand(h["id"], h["kind"], h["points"], h["rank"], h["rule"]) for h in naturals["hands"]),
-            detection=DetectionOptions(**detection_raw),
+            hands=tuple(natural_hand(h, naturals.get("detection", {})) for h in naturals["hands"]),
             rule=_opt(naturals, "rule"), declaration_rule=_opt(naturals, "declaration_rule"),
             false_declaration_rule=_opt(naturals, "false_declaration_rule"),
-            meeting_rule=_opt(naturals, "meeting_rule"), detection_rule=detection_rule,
+            meeting_rule=_opt(naturals, "meeting_rule"), same_natural=naturals.get("same_natural", "push"),
         ),
         penalties=Penalties(
             foul=cast(Penalty, _penalty(penalties["foul"])),

@@ -89,6 +89,17 @@ def _check_parameters(ruleset: Ruleset, fail: Any) -> None:
     natural_ids = [h.id for h in p.naturals.hands]
     if len(set(natural_ids)) != len(natural_ids):
         fail("natural ids must be unique", ("parameters", "naturals", "hands"))
+    for index, hand in enumerate(p.naturals.hands):
+        at = ("parameters", "naturals", "hands", index, "requires")
+        sets, ranks = hand.requires.rank_sets, hand.requires.rank_range
+        if sets is not None:
+            cards = 4 * sets.quads + 3 * sets.trips + 2 * sets.pairs
+            if cards > 13:
+                fail(f"rank_sets asks for {cards} cards in groups, more than a hand's 13", (*at, "rank_sets"))
+            if cards == 0:
+                fail("rank_sets asks for no group (give quads, trips or pairs)", (*at, "rank_sets"))
+        if ranks is not None and ranks.low > ranks.high:
+            fail("rank_range goes from a higher rank to a lower one (the ace is high)", (*at, "rank_range"))
     if p.scoring.scoop is not None:
         counts = [e["players"] for e in ruleset.document["parameters"]["scoring"]["scoop"].get("points_by_players", [])]
         if len(set(counts)) != len(counts):

@@ -20,6 +20,8 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from cpspec.rules.model import NaturalConditions, NaturalHand, RankSets, SegmentShapes
+
 if TYPE_CHECKING:
     from cpspec.rules.model import Ruleset
     from cpspec.rulesets.loader import RulesetRegistry
@@ -36,8 +38,29 @@ OP_WEIGHTS: Final[Mapping[str, float]] = {
 }
 #: The share of requests made bad on purpose.
 BAD_SHARE: Final = 0.1
-#: The natural kinds the generator can build (the ``kind`` of a ruleset's natural hands).
-NATURAL_KINDS: Final = ("dragon", "six_pairs", "three_flushes", "three_straights")
+def rank_set_shapes(sets: RankSets) -> list[list[int]]:
+    """How many cards of each rank 13 cards holding ``sets`` may have (the rest single), one list per way:
+    the groups as asked, and where ranks may be divided, three of a rank for a pair, four for two pairs or a three."""
+    shapes = [[4] * sets.quads + [3] * sets.trips + [2] * sets.pairs]
+    if sets.split_trips and sets.pairs:
+        shapes.append([4] * sets.quads + [3] * (sets.trips + 1) + [2] * (sets.pairs - 1))
+    if sets.split_quads and sets.pairs >= 2:
+        shapes.append([4] * (sets.quads + 1) + [3] * sets.trips + [2] * (sets.pairs - 2))
+    if sets.split_quads and sets.trips:
+        shapes.append([4] * (sets.quads + 1) + [3] * (sets.trips - 1) + [2] * sets.pairs)
+    return [shape + [1] * (13 - sum(shape)) for shape in shapes if sum(shape) <= 13]
+
+
+#: Naturals to build 13 cards for when a ruleset has none (thirteen ranks; six pairs; three flushes; three straights).
+OTHER_NATURALS: Final = tuple(
+    NaturalHand(kind, kind, 1, 1, "none", requires)
+    for kind, requires in (
+        ("ranks", NaturalConditions(distinct_ranks=13)),
+        ("pairs", NaturalConditions(rank_sets=RankSets(pairs=6, split_trips=True, split_quads=True))),
+        ("flushes", NaturalConditions(segments=SegmentShapes("flush"))),
+        ("straights", NaturalConditions(segments=SegmentShapes("straight"))),
+    )
+)
 
 Card = int  # rank * 4 + suit, as in cpspec.rules.cards
 #: How many cards of each rank a hand of a category (and size) holds, the ranks drawn at random.
@@ -193,29 +216,47 @@ class _Maker:
         cards.sort(key=lambda c: (count[c >> 2], c >> 2))
         return cards[:3], cards[3:8], cards[8:]
 
-    def natural(self, kind: str) -> Setting | None:
-        """13 cards holding the natural ``kind``, set as it is naturally set; None if the deck cannot."""
+    def natural(self, natural: NaturalHand) -> Setting | None:
+        """13 cards meant to hold ``natural``, built from its main condition, set as it is naturally set.
+
+        None if the deck cannot; the cards may miss another of its conditions (the engines decide).
+        """
         rng = self.rng
-        if kind == "dragon":
-            cards = self.hand_of_ranks(range(13))
-            return (cards[:3], cards[3:8], cards[8:]) if cards else None
-        if kind == "six_pairs":
-            shape = rng.choice([[2] * 6 + [1], [2] * 5 + [3], [2] * 4 + [4, 1]])  # trips or quads counted as pairs
+        needs = natural.requires
+        if needs.segments is not None:
+            each = needs.segments.each
+            if each == "flush":
+                suits = [rng.randrange(4) for _ in range(3)]
+                parts = [self.hand_of_ranks(self.distinct_ranks(n), s) for n, s in zip((3, 5, 5), suits, strict=True)]
+            else:
+                parts = [self.hand("straight" if each == "straight" else "straight_flush", n) for n in (3, 5, 5)]
+            if any(p is None for p in parts):
+                for part in parts:
+                    self.put_back(part or [])
+                return None
+            front, middle, back = parts
+            assert front is not None and middle is not None and back is not None
+            return front, middle, back
+        cards: list[Card] | None
+        if needs.rank_sets is not None:
+            shape = rng.choice(rank_set_shapes(needs.rank_sets))
             ranks = self.distinct_ranks(len(shape))
             cards = self.hand_of_ranks([r for r, n in zip(ranks, shape, strict=True) for _ in range(n)])
-            return (cards[:3], cards[3:8], cards[8:]) if cards else None
-        if kind == "three_flushes":
-            suits = [rng.randrange(4) for _ in range(3)]
-            parts = [self.hand_of_ranks(self.distinct_ranks(n), s) for n, s in zip((3, 5, 5), suits, strict=True)]
+        elif needs.one_suit is not None or needs.one_colour is not None:
+            suits = [rng.randrange(4)] if needs.one_suit is not None else rng.choice([[0, 3], [1, 2]])
+            pool = [c for c in self.free if c & 3 in suits]
+            cards = sorted(rng.sample(sorted(pool), 13)) if len(pool) >= 13 else None
+            if cards is not None:
+                self.free.difference_update(cards)
+        elif needs.rank_range is not None:
+            span = needs.rank_range
+            pool = [c for c in self.free if span.low <= c >> 2 <= span.high]
+            cards = sorted(rng.sample(sorted(pool), 13)) if len(pool) >= 13 else None
+            if cards is not None:
+                self.free.difference_update(cards)
         else:
-            parts = [self.hand("straight", n) for n in (3, 5, 5)]
-        if any(p is None for p in parts):
-            for part in parts:
-                self.put_back(part or [])
-            return None
-        front, middle, back = parts
-        assert front is not None and middle is not None and back is not None
-        return front, middle, back
+            cards = self.hand_of_ranks(range(13))
+        return (cards[:3], cards[3:8], cards[8:]) if cards else None
 
     # --- players ---
 
@@ -242,7 +283,7 @@ class _Maker:
         odd = rng.random() < 0.02  # a declaration the ruleset may not allow
         if roll < 0.14 and naturals.hands:
             hand = rng.choice(naturals.hands)
-            built = self.natural(hand.kind) if hand.kind in NATURAL_KINDS else None
+            built = self.natural(hand)
             if built is not None:
                 return self.natural_player(seat, built, hand.id)
         if roll < 0.17 and (naturals.hands or odd):
@@ -335,9 +376,8 @@ class _Maker:
 
     def thirteen(self) -> list[Card]:
         """13 cards: half the time holding a natural of the ruleset (or another), else as dealt."""
-        kinds = [h.kind for h in self.ruleset.parameters.naturals.hands if h.kind in NATURAL_KINDS]
         if self.rng.random() < 0.5:
-            built = self.natural(self.rng.choice(kinds or list(NATURAL_KINDS)))
+            built = self.natural(self.rng.choice(self.ruleset.parameters.naturals.hands or OTHER_NATURALS))
             if built is not None:
                 return built[0] + built[1] + built[2]
         return self.next_cards(13)
