@@ -43,9 +43,20 @@ def _readable_strongest(cards: Sequence[Card], ruleset: Ruleset) -> all_settings
     return all_settings.strongest_setting(cards, ruleset)
 
 
+def _fast_settings(cards: Sequence[Card], ruleset: Ruleset) -> all_settings.SettingsTable:
+    if settings_classifier.covers(ruleset):
+        return settings_classifier.classify(cards, ruleset)
+    return all_settings.all_settings(cards, ruleset, tables.evaluate)
+
+
+def _fast_strongest(cards: Sequence[Card], ruleset: Ruleset) -> all_settings.SettingChoice | None:
+    if settings_classifier.covers(ruleset):
+        return settings_classifier.strongest_setting(cards, ruleset)
+    return all_settings.strongest_setting(cards, ruleset, tables.evaluate)
+
+
 REFERENCE: Final = Engine("reference", hands.evaluate, naturals.naturals_held, _readable_settings, _readable_strongest)
-FAST: Final = Engine("fast", tables.evaluate, natural_screen.find_naturals, settings_classifier.classify,
-                     settings_classifier.strongest_setting)
+FAST: Final = Engine("fast", tables.evaluate, natural_screen.find_naturals, _fast_settings, _fast_strongest)
 ENGINES: Final = {engine.name: engine for engine in (FAST, REFERENCE)}
 DEFAULT: Final = FAST
 
