@@ -163,7 +163,8 @@ def test_every_citation_of_every_ruleset_is_verbatim() -> None:
         for ruleset in bundled_rulesets()
         for rule in ruleset.rules
         for citation in rule.citations
-        if not (SEEDS / citation.source).is_file() or normalise(citation.quote) not in source_text(citation.source)
+        if not citation.source.startswith(("http://", "https://"))  # public pages: tests/test_open_face_sources.py
+        and (not (SEEDS / citation.source).is_file() or normalise(citation.quote) not in source_text(citation.source))
     ]
     assert not wrong, "\n".join(wrong)
 

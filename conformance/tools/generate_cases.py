@@ -40,6 +40,7 @@ OUT = ROOT / "conformance" / "cases" / "generated"
 RULESETS: tuple[str, ...] = (
     "basic", "two-four", "chiptalk",
     "english-harbour-western", "english-harbour-eastern", "chart-2020", "bicycle-club", "asian", "mandarin",
+    "open-face", "open-face-wikipedia", "pineapple", "progressive-pineapple", "turbo", "pineapple-2-7",
 )
 
 
@@ -332,6 +333,8 @@ SETTINGS = [
 
 def setting_cases(facts: RulesetFacts) -> list[Case]:
     s = facts.setting
+    if "none" in (s["back_over_middle"], s["middle_over_front"]):
+        return []  # these settings assume the back, middle and front ordered in turn; such a ruleset has its own
     out: list[Case] = []
     for slug, front, middle, back, kind, why in SETTINGS:
         pins = [s["rule"]]
