@@ -121,7 +121,7 @@ def test_rules_come_first_and_the_seed_examples_have_their_own_pages(pages: dict
     assert chiptalk.index("## Summary") < chiptalk.index("{#ct-players}") < chiptalk.index("## Worked examples")
     assert "(../examples/chiptalk/chiptalk-a-d.md)" in chiptalk
     for ruleset in bundled_registry().all():
-        from_002 = any(s.file.startswith("002_") for s in ruleset.sources)
+        from_002 = any((s.file or "").startswith("002_") for s in ruleset.sources)
         assert (f"examples/{ruleset.id}/english-harbour-a-d.md" in pages) == from_002, ruleset.id
     assert not any(name.startswith("examples/two-four/") and name.endswith("-a-d.md") for name in pages)
     basic = pages["examples/basic/english-harbour-a-d.md"]
