@@ -19,6 +19,7 @@ import pytest
 from conftest import REPO, SEEDS
 from cpspec.rules.model import Rule, Ruleset
 from cpspec.rulesets.loader import bundled_registry
+from cpspec.rulesets.quotes import SavedTexts, read_saved_texts
 from cpspec.rulesets.yamlsafe import load_yaml_file, require_mapping
 
 TRACEABILITY = REPO / "traceability"
@@ -155,16 +156,29 @@ def test_every_passage_is_accounted_for(source: str) -> None:
     assert not loose, f"{len(loose)} words of {source} are in no statement or not_normative passage, from: {loose[:12]}"
 
 
+def _verbatim(source: str, quote: str, saved: SavedTexts) -> bool:
+    """In the source's saved text; a page known only through the 十三水 research notes (which give its address
+    and a quote, the only verified text of it) is checked against the notes."""
+    text = saved.text_for(source)
+    if text is None:
+        notes = saved.text_for("shisanshui-notes.md")
+        address = source.split("://", 1)[-1]
+        return notes is not None and address in notes and normalise(quote) in normalise(notes)
+    return normalise(quote) in normalise(text)
+
+
 def test_every_citation_of_every_ruleset_is_verbatim() -> None:
+    """Every quote that is not marked a paraphrase is in its source's saved text: a source document by its file
+    name (shared/seeds), a public page by the address its saved copy's header gives (shared/sources)."""
     if not SEEDS.is_dir():
         pytest.skip(f"the source documents folder {SEEDS} is absent")
+    saved = read_saved_texts([SEEDS, SEEDS.parent / "sources"])
     wrong = [
         f"{ruleset.id}:{rule.id} quotes {citation.source}: {citation.quote!r}"
         for ruleset in bundled_rulesets()
         for rule in ruleset.rules
         for citation in rule.citations
-        if not citation.source.startswith(("http://", "https://"))  # public pages: tests/test_open_face_sources.py
-        and (not (SEEDS / citation.source).is_file() or normalise(citation.quote) not in source_text(citation.source))
+        if not citation.paraphrase and not _verbatim(citation.source, citation.quote, saved)
     ]
     assert not wrong, "\n".join(wrong)
 

@@ -1,6 +1,6 @@
 """The ``cpspec`` command line.
 
-Each command lives in its own module (``cmd_*.py``) that provides ``add_arguments``
+Each command lives in its own module of this package that provides ``add_arguments``
 and ``run``; modules import heavy dependencies only inside ``run`` so that
 ``cpspec --help`` starts fast. Bad input exits with status 2 and one located line.
 """
@@ -37,6 +37,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command (each command's module adds its own arguments)."""
     parser = _Parser(
         prog="cpspec",
         description="Chinese Poker rules as data: score deals, check implementations, explain rulings.",
@@ -53,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; bad input is one located line on stderr and exit status 2, never a traceback."""
     from cpspec.errors import CpspecError, one_line
 
     parser = build_parser()

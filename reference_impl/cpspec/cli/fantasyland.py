@@ -3,7 +3,7 @@
 Cards go as separate arguments (As Kd 7c ...) or as one quoted string. The value of an
 arrangement is its royalties, plus --stay-value points if the board lets the player stay in
 Fantasyland; ties are broken as the answer's tie_break says. The ruleset must deal Fantasyland
-hands of that many cards (pineapple: 14; progressive-pineapple: 14 to 17; open-face: 13).
+hands of that many cards (its parameters.fantasyland options say which: cpspec rulesets lists them).
 """
 
 from __future__ import annotations

@@ -137,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
             entry["warnings"] = warnings
         results.append(entry)
         if not problems and not args.json:
-            found = f", {quotes} quotes found in the saved texts" if texts is not None else ""
+            plural = "" if quotes == 1 else "s"
+            found = f", {quotes} quote{plural} found in the saved texts" if texts is not None else ""
             print(f"ok  {name}  ({ruleset.id} {ruleset.version}, {len(ruleset.rules)} rules{found})")
     valid = all(r["valid"] for r in results)
     if args.json:

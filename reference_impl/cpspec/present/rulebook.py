@@ -149,6 +149,11 @@ def read_sources(shared: Path) -> tuple[dict[str, str], dict[str, str]]:
     return dict(saved.by_name), addresses
 
 
+def page_text(text: str) -> str:
+    """A saved text without the four-line header of a saved page (title, address, date, note), if it has one."""
+    return "\n".join(text.splitlines()[4:]) if header_address(text) else text
+
+
 def saved_name(source: str, inputs: Inputs) -> str | None:
     """The saved file of a citation's source: the file itself, or the saved page whose header gives the address."""
     if source in inputs.source_texts:
@@ -160,7 +165,11 @@ def saved_name(source: str, inputs: Inputs) -> str | None:
 def quote_in_context(text: str, quote: str, width: int = 160) -> tuple[str, str] | None:
     """The words before and after a quote in its source's saved text, or None where it is not found.
 
+    Up to ``width`` characters each side; a word the cut runs through is left out:
+
     >>> quote_in_context("One. The player with the higher total wins. Two.", "the higher total", 8)
+    ('with', 'wins.')
+    >>> quote_in_context("One. The player with the higher total wins. Two.", "the higher total", 16)
     ('player with', 'wins. Two.')
     """
     flat = " ".join(text.split())
@@ -544,7 +553,7 @@ def _citation(citation: Citation, sources: Mapping[str, Source], inputs: Inputs)
     if citation.paraphrase:
         return f"{head}\n\n*Paraphrase (not the source's words):*\n\n{_blockquote(citation.quote)}"
     name = saved_name(key, inputs)
-    context = quote_in_context(inputs.source_texts[name], citation.quote) if name is not None else None
+    context = quote_in_context(page_text(inputs.source_texts[name]), citation.quote) if name is not None else None
     if context is None:
         note = "" if name is None else "\n\n*(The quote is not word for word in the saved text.)*"
         return f"{head}\n\n{_blockquote(citation.quote)}{note}"

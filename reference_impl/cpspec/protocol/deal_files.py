@@ -37,7 +37,7 @@ class DealFile:
         if override:
             return rulesets.named(override, "--ruleset")
         beside = None if self.loaded.source == "-" else Path(self.loaded.source).parent
-        return rulesets.named(self.ruleset_id, self.loaded.where(("ruleset",)), relative_to=beside)
+        return rulesets.named(self.ruleset_id, f"{self.loaded.where(('ruleset',))} (ruleset)", relative_to=beside)
 
     @contextmanager
     def locating_errors(self) -> Iterator[None]:

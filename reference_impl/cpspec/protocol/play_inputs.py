@@ -45,7 +45,7 @@ def read_rounds(data: Mapping[str, Any]) -> list[PlayedRound]:
         if not isinstance(raw, Mapping):
             raise CpspecError("bad_input", "a round is an object with dealt, board and (optionally) discarded", where)
         extra = sorted(str(k) for k in raw if k not in ROUND_KEYS)
-        missing = sorted(k for k in ("dealt", "board") if k not in raw)
+        missing = sorted(k for k in ("dealt", "board") if raw.get(k) is None)
         if extra or missing:
             what = f"unknown field(s) {', '.join(extra)}" if extra else f"missing field(s) {', '.join(missing)}"
             raise CpspecError("bad_input", what, where)
@@ -54,14 +54,16 @@ def read_rounds(data: Mapping[str, Any]) -> list[PlayedRound]:
             raise CpspecError("bad_input", "board has exactly front, middle and back (lists of cards)",
                               f"{where}.board")
         board = {segment: read_card_list(board_raw[segment], f"{where}.board.{segment}") for segment in SEGMENTS}
-        discarded = read_card_list(raw["discarded"], f"{where}.discarded") if "discarded" in raw else None
+        discarded = None if raw.get("discarded") is None else read_card_list(raw["discarded"], f"{where}.discarded")
         played.append(PlayedRound(read_card_list(raw["dealt"], f"{where}.dealt"), board, discarded, where))
     return played
 
 
 def read_flag(data: Mapping[str, Any], key: str) -> bool:
-    """An optional true/false field (default false)."""
-    value = data.get(key, False)
+    """An optional true/false field (default false; null is the same as left out)."""
+    value = data.get(key)
+    if value is None:
+        return False
     if not isinstance(value, bool):
         raise CpspecError("bad_input", f"{key} must be true or false", f"input.{key}")
     return value

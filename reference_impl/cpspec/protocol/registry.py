@@ -59,7 +59,9 @@ def check_input_keys(data: Mapping[str, Any], required: set[str], optional: froz
 
 def whole_number(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     """An optional integer field within [low, high], or a located bad_input error."""
-    value = data.get(key, default)
+    value = data.get(key)
+    if value is None:  # left out, or null: the default
+        return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise CpspecError("bad_input", f"{key} must be a whole number from {low} to {high}", f"input.{key}")
     return value

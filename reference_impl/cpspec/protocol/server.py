@@ -161,7 +161,8 @@ def _resolve(request: Mapping[str, Any], registry: RulesetRegistry | None) -> tu
     op = ops.get(op_name)
     if op is None:
         raise CpspecError("unknown_op", f"unknown op {op_name!r}; known: {', '.join(sorted(ops))}", "op")
-    data = request.get("input", {})
+    data = request.get("input")
+    data = {} if data is None else data  # null is the same as left out: no input
     if not isinstance(data, dict):
         raise CpspecError("bad_request", "input must be an object", "input")
     ruleset = None

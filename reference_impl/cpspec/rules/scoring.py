@@ -18,6 +18,21 @@ each player and the banker. Then a player who wins every segment against every
 opponent scoops (``parameters.scoring.scoop``): :func:`apply_scoop`. Where a deal has a
 single winner (``parameters.scoring.single_winner``), that replaces every payment:
 :func:`apply_single_winner`.
+
+Under basic scoring (one unit a segment), A wins all three segments against B:
+
+>>> from cpspec.protocol.inputs import parse_deal
+>>> from cpspec.rulesets.loader import bundled_registry
+>>> basic = bundled_registry().get("basic")
+>>> def seat(name, front, middle, back):
+...     return {"seat": name, "front": front.split(), "middle": middle.split(), "back": back.split()}
+>>> deal = parse_deal({"players": [seat("A", "Qs Qd 2c", "Ks Kd 3c 4d 5h", "As Ad 6c 7d 8h"),
+...                                seat("B", "9s 9d 2h", "Jc Jd 3s 4s 6d", "Qh Qc 2s 3h 8c")]}, basic)
+>>> result = score_deal(deal, basic)
+>>> result.totals
+{'A': 3, 'B': -3}
+>>> [(credit.segment, credit.points, credit.rule) for credit in result.matchups[0].credits]
+[('front', 1, 'bas-segment-unit'), ('middle', 1, 'bas-segment-unit'), ('back', 1, 'bas-segment-unit')]
 """
 
 from __future__ import annotations

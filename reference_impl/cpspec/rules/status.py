@@ -6,6 +6,20 @@ The order of the questions is the rule: a surrender or a timeout is declared
 count automatically, the strongest natural held wins; only then does the setting
 order decide a foul (``parameters.setting``). A normal hand holds its bonuses
 (``parameters.bonuses.table``).
+
+>>> from cpspec.rules.cards import parse_cards
+>>> from cpspec.rules.deal import PlayerInput
+>>> from cpspec.rulesets.loader import bundled_registry
+>>> front, middle, back = (parse_cards(text.split(), "cards")
+...                        for text in ("As Ad 2c", "Ks Kd 3c 4d 5h", "Qs Qd 6c 7d 8h"))
+>>> state = resolve_player(PlayerInput("A", front, middle, back, front + middle + back, None, None, "A"),
+...                        bundled_registry().get("basic"))
+>>> state.status, state.rule
+('foul', 'bas-setting-order')
+>>> for violation in state.check.violations:
+...     print(violation)
+middle (pair of kings) is higher than back (pair of queens)
+front (pair of aces) is higher than middle (pair of kings)
 """
 
 from __future__ import annotations

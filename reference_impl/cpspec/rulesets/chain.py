@@ -61,7 +61,7 @@ def read_raw(path: Path) -> RawRuleset:
             "bad_ruleset",
             f"not a ruleset: a ruleset file has a string 'id'{found}, then title, version, summary, sources, "
             "changelog, parameters and rules (see docs/house-rules.md)",
-            loaded.where(("id",)),
+            f"{loaded.where(('id',))} (id)",
         )
     return RawRuleset(loaded, data)
 

@@ -24,10 +24,11 @@ from cpspec.errors import CpspecError
 from cpspec.rules.model import Ruleset
 from cpspec.rulesets.chain import RawRuleset, locate, path_text
 
-Path_ = tuple[str | int, ...]
+#: A place in a ruleset document: keys and list indexes from the top.
+DocPath = tuple[str | int, ...]
 
 
-def rule_refs(value: Any, path: Path_ = ()) -> Iterable[tuple[Path_, str]]:
+def rule_refs(value: Any, path: DocPath = ()) -> Iterable[tuple[DocPath, str]]:
     """Every ``*rule`` reference in the parameters, with its path."""
     if isinstance(value, Mapping):
         for key, item in value.items():
@@ -160,7 +161,7 @@ def _at(value: Any, path: Sequence[str | int]) -> Any:
     return value
 
 
-def _leaves(value: Any, path: Path_) -> Iterable[tuple[Path_, Any]]:
+def _leaves(value: Any, path: DocPath) -> Iterable[tuple[DocPath, Any]]:
     """The values a child's ``parameters`` writes: a mapping's keys recursively; a list or a scalar is one value."""
     if isinstance(value, Mapping):
         for key, item in value.items():
@@ -169,7 +170,7 @@ def _leaves(value: Any, path: Path_) -> Iterable[tuple[Path_, Any]]:
         yield path, value
 
 
-def _governing_rule(parameters: Any, path: Path_) -> tuple[str, Path_] | None:
+def _governing_rule(parameters: Any, path: DocPath) -> tuple[str, DocPath] | None:
     """The ``rule`` of the nearest block around ``path`` (``path`` is under ``parameters``), and that block."""
     for end in range(len(path) - 1, 0, -1):
         block = _at(parameters, path[1:end])
@@ -210,7 +211,7 @@ def inheritance_warnings(ruleset: Ruleset, chain: Sequence[RawRuleset], parent_p
     return warnings
 
 
-def _rules_over(merged: Mapping[str, Any], path: Path_, value: Any, before: Any) -> Iterable[tuple[str, Path_]]:
+def _rules_over(merged: Mapping[str, Any], path: DocPath, value: Any, before: Any) -> Iterable[tuple[str, DocPath]]:
     """The rules that govern a value the child writes: the nearest block's rule, and for a list of entries with
     rules of their own (bonus hands, naturals), the rule of each entry that is not the parent's as it was."""
     found = _governing_rule(merged, path)
@@ -228,7 +229,7 @@ def _governed_by_interpretations(ruleset: Ruleset) -> set[str]:
             if isinstance(rule, Mapping) and rule.get("interpretation", {}).get("governs")}
 
 
-def _deepest_written(raw: RawRuleset, path: Path_) -> Path_:
+def _deepest_written(raw: RawRuleset, path: DocPath) -> DocPath:
     for end in range(len(path), 0, -1):
         if tuple(path[:end]) in raw.loaded.lines:
             return path[:end]

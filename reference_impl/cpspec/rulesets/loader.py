@@ -155,11 +155,15 @@ class RulesetRegistry:
         """The file of a ruleset id of the registry."""
         return self._paths[ruleset_id]
 
+    def find(self, ruleset_id: str) -> Path | None:
+        """The file of a ruleset id, or None: what :func:`load_checked` takes to find parents."""
+        return self._paths.get(ruleset_id)
+
     def get(self, ruleset_id: str) -> Ruleset:
         if ruleset_id not in self._cache:
             if ruleset_id not in self._paths:
                 raise CpspecError("unknown_ruleset", f"no ruleset {ruleset_id!r}; known: {', '.join(self.ids())}")
-            ruleset, warnings = load_checked(self._paths[ruleset_id], self._paths.get)
+            ruleset, warnings = load_checked(self._paths[ruleset_id], self.find)
             self._cache[ruleset_id] = ruleset
             self._warnings[ruleset_id] = warnings
         return self._cache[ruleset_id]
@@ -206,7 +210,7 @@ class RulesetRegistry:
             if current is None:
                 added.get(raw.id)
             else:
-                load_checked(path, added._paths.get)
+                load_checked(path, added.find)
         for raw, _, current in pending:
             if current is not None:
                 added._refuse_clash(raw, current)
@@ -267,14 +271,13 @@ class RulesetRegistry:
                                       "the path of a ruleset file)", option)
                 ids.append(spec)
             else:
-                ruleset = registry.named(spec, option)
-                registry = registry.with_files([ruleset.files[0]], option)
+                ruleset, registry = registry.named_in(spec, option)
                 ids.append(ruleset.id)
         return registry, tuple(ids)
 
     def locator(self, ruleset_id: str) -> Callable[[Sequence[str | int]], str]:
         """``locate(path)``: the file and line that wrote a value of the ruleset's merged document."""
-        chain = read_chain(self._paths[ruleset_id], self._paths.get)
+        chain = read_chain(self._paths[ruleset_id], self.find)
         merged = merge_chain(chain)
         return lambda path: locate(path, chain, merged)
 

@@ -39,7 +39,7 @@ def op_check_play(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engi
     check_input_keys(data, {"rounds"}, frozenset({"fantasyland"}))
     dealing = _dealing(ruleset)
     schedule = dealing.rounds
-    if "fantasyland" in data:
+    if data.get("fantasyland") is not None:
         sizes = fantasyland_sizes(fantasyland_of(ruleset, "input.fantasyland"))
         cards = whole_number(data, "fantasyland", 0, 13, 17)
         if cards not in sizes:
