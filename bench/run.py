@@ -265,6 +265,104 @@ def bench_protocol(count: int, rounds: int) -> None:
              f"{count:,} new four-player score requests a round, median of {rounds} rounds)")
 
 
+# --- Open Face: the Fantasyland solver and finished boards --------------------------------------
+
+
+def _arrangements(size: int) -> int:
+    from math import comb
+
+    return comb(size, 5) * comb(size - 5, 5) * comb(size - 10, 3)
+
+
+def bench_fantasyland(fast_count: int, exhaustive_count: int) -> None:
+    """The solver's search against its readable definition (every arrangement valued), on the same hands.
+
+    14 cards (pineapple): both are timed on the same hands. 17 cards (progressive-pineapple): the
+    exhaustive search would value 171,531,360 arrangements a hand; its time is estimated from its own
+    rate per arrangement on the 14-card hands of this run, and said so.
+    """
+    from cpspec.analysis.fantasyland import solve_exhaustively
+    from cpspec.fast.fantasyland import search
+
+    rng = random.Random(SEED + 30)
+    per_arrangement: list[float] = []
+    for size, ruleset_id in ((14, "pineapple"), (17, "progressive-pineapple")):
+        ruleset = bundled_registry().get(ruleset_id)
+        hands = [tuple(rng.sample(range(52), size)) for _ in range(fast_count)]
+        search(hands[0], ruleset, 0)  # the royalty tables are built once per process, not timed
+        fast = [cpu(lambda hand=hand, ruleset=ruleset: search(hand, ruleset, 0))  # type: ignore[misc]
+                for hand in hands]
+        fast_median = statistics.median(fast) * 1000
+        if size == 14:
+            exhaustive = []
+            for hand in hands[:exhaustive_count]:
+                start = time.process_time()
+                found = solve_exhaustively(hand, ruleset)
+                exhaustive.append(time.process_time() - start)
+                fast_found = search(hand, ruleset, 0)
+                assert found is not None and fast_found == (found.front, found.middle, found.back), "must agree"
+            baseline = statistics.median(exhaustive) * 1000
+            per_arrangement = [t / _arrangements(size) for t in exhaustive]
+            how = f"measured on {exhaustive_count} of the same hands"
+        else:
+            baseline = statistics.median(per_arrangement) * _arrangements(size) * 1000
+            how = (f"estimated: its 14-card rate, {statistics.median(per_arrangement) * 1e9:.0f} ns an arrangement, "
+                   f"times {_arrangements(size):,} arrangements")
+        target = {14: 50, 17: 1000}[size]
+        line(f"fantasyland solver, {size} cards: {fast_median:.1f} ms (target <= {target} ms; worst "
+             f"{max(fast) * 1000:.1f} ms); exhaustive {baseline / 1000:,.1f} s ({how}); ratio "
+             f"{baseline / fast_median:,.0f}x (median of {fast_count} random hands, ruleset {ruleset_id})")
+
+
+def board_requests(count: int, seed: int) -> list[str]:
+    """Score requests of finished Open Face boards: 2-4 players (Pineapple 2-3), each set by the advisor's
+    opponent policy, some fouled (the cards in the order dealt)."""
+    from cpspec.analysis.advise import opponent_player
+
+    rng = random.Random(seed)
+    lines = []
+    for index in range(count):
+        ruleset_id = ("open-face", "open-face-wikipedia", "pineapple")[index % 3]
+        ruleset = bundled_registry().get(ruleset_id)
+        players_count = rng.randint(2, ruleset.parameters.players.max)
+        deck = rng.sample(range(52), 52)
+        players = []
+        for seat_index in range(players_count):
+            seat = "ABCD"[seat_index]
+            cards = deck[13 * seat_index: 13 * seat_index + 13]
+            player = opponent_player(seat, cards, ruleset)
+            if rng.random() < 0.15 or player.front is None or player.middle is None or player.back is None:
+                players.append({"seat": seat, "front": cards_text(cards[:3]), "middle": cards_text(cards[3:8]),
+                                "back": cards_text(cards[8:])})
+            else:
+                players.append({"seat": seat, "front": cards_text(player.front),
+                                "middle": cards_text(player.middle), "back": cards_text(player.back)})
+        lines.append(json.dumps({"id": index, "op": "score", "ruleset": ruleset_id, "input": {"players": players}}))
+    return lines
+
+
+def bench_boards(count: int, rounds: int) -> None:
+    """Finished Open Face boards through the score op, per request, as a ratio to 13-card score requests."""
+    from cpspec.protocol.server import answer
+
+    ratios: list[float] = []
+    board_times: list[float] = []
+    deal_times: list[float] = []
+    for index in range(rounds):
+        boards = board_requests(count, seed=SEED + 40 + index)
+        deals = score_requests(count, seed=SEED + 50 + index)
+        answer(boards[0])
+        answer(deals[0])
+        pair = [(boards, board_times), (deals, deal_times)]
+        for lines, times in pair if index % 2 == 0 else reversed(pair):
+            times.append(cpu(lambda lines=lines: [answer(one) for one in lines]) / count)  # type: ignore[misc]
+        ratios.append(board_times[-1] / deal_times[-1])
+    line(f"open face boards vs 13-card score: {statistics.median(ratios):.2f} of the time a request "
+         f"({statistics.median(board_times) * 1e6:.0f} us a board request with 2-4 players, "
+         f"{statistics.median(deal_times) * 1e6:.0f} us a four-player 13-card one; {count:,} of each a round, "
+         f"in-process through protocol.server.answer, median of {rounds} rounds)")
+
+
 # --- start-up -------------------------------------------------------------------------------
 
 
@@ -351,11 +449,12 @@ def bench_fuzz(count: int, rounds: int) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions: under a minute")
-    parser.add_argument("--only", choices=("eval5", "settings", "protocol", "startup", "fuzz"), action="append",
+    parser.add_argument("--only", choices=("eval5", "settings", "protocol", "startup", "fuzz", "openface"),
+                        action="append",
                         help="run only these benchmarks (repeatable)")
     args = parser.parse_args(argv)
     quick = args.quick
-    chosen = set(args.only or ("eval5", "settings", "protocol", "startup", "fuzz"))
+    chosen = set(args.only or ("eval5", "settings", "protocol", "startup", "fuzz", "openface"))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     calibration = min(cpu(lambda: [sum(range(1000)) for _ in range(2000)]) for _ in range(5)) / 2000 * 1e6
     line(f"machine: Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
@@ -371,6 +470,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_startup(runs=7 if quick else 21)
     if "fuzz" in chosen:
         bench_fuzz(count=3000 if quick else 10_000, rounds=3 if quick else 5)
+    if "openface" in chosen:
+        bench_fantasyland(fast_count=15 if quick else 41, exhaustive_count=1 if quick else 3)
+        bench_boards(count=500 if quick else 2000, rounds=3 if quick else 5)
     return 0
 
 

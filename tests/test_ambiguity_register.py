@@ -62,6 +62,13 @@ REQUIRED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "what the Mandarin automatic wins are worth": (("natural-values-unstated",), ("Mandarin",)),
     "the hands dealt to empty seats": (("dead-hands",), ("seat",)),
     "which foul penalty applies where none is stated": (("foul-penalty-unspecified",), ("penalty",)),
+    # Open Face (issue 14)
+    "whether a middle full house keeps a Pineapple player in Fantasyland": (
+        ("fantasyland-stay-middle-full-house",), ("full house",)),
+    'what "Turbo" deals: 5 + 4 + 4 or two at a time': (("turbo-deal",), ("2 at a time",)),
+    "what earns a repeat Fantasyland hand in Progressive Pineapple, and its size": (("fantasyland-repeat",), ("14",)),
+    "how bad a deuce-to-seven middle may be": (("low-middle-limit",), ("ten high",)),
+    "royalties for both players in Open Face": (("royalties-on-lost-segment",), ("both players",)),
 }
 
 

@@ -162,8 +162,14 @@ def test_the_reference_against_itself_finds_nothing_on_thousands_of_requests() -
 
 
 def _planted(seed: int, count: int) -> FuzzRun:
+    """The planted back-tie bug fuzzed over every bundled ruleset whose segments decide payments.
+
+    Left out: single-winner rulesets, where a tie in the back can leave no winner and nothing paid,
+    so the reference's answer cites no rule beside the points the bug moves (only a note names it).
+    """
     tested = PersistentTransport([sys.executable, str(IMPLS / "back_tie.py")], timeout=20)
-    return fuzz(tested, None, seed=seed, count=count)
+    rulesets = [r.id for r in bundled_registry().all() if r.parameters.scoring.single_winner is None]
+    return fuzz(tested, None, seed=seed, count=count, rulesets=rulesets)
 
 
 def test_the_fuzz_finds_the_planted_bug_and_shrinks_it() -> None:

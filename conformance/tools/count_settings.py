@@ -12,7 +12,11 @@ do not foul under a ruleset's setting order:
 * the middle must be higher than the front (``strict``) or not lower (``allow_equal``);
 * a 3-card front is compared with a 5-card middle by category, then by the front's ranks
   against the middle's ranks in the same positions; when all of those are equal the two
-  are equal, or the middle is higher for its extra cards (``front_middle_ties``).
+  are equal, or the middle is higher for its extra cards (``front_middle_ties``);
+* where a ruleset says so, the back must be higher than the front (``back_over_front``),
+  a pair of rows is not compared (``none``), and a row ranked low (deuce-to-seven) must be
+  a high-card hand (no pair, no straight with the ace high only, no flush) whose top card
+  is at most ``low_rows_at_most``.
 
 It also reports which of the ruleset's naturals the hand holds, found by brute force too
 (each natural's ``requires``: every condition must hold): ranks, suits, colours, rank ranges
@@ -65,9 +69,12 @@ def parse(text: str) -> Card:
 class Options:
     """The ruleset parameters a counting case depends on."""
 
-    back_over_middle: str = "strict"  # or allow_equal
+    back_over_middle: str = "strict"  # or allow_equal, none
     middle_over_front: str = "strict"
     front_middle_ties: str = "equal"  # or middle_higher
+    back_over_front: str = "none"
+    low_rows: tuple[str, ...] = ()  # rows ranked deuce-to-seven
+    low_rows_at_most: int | None = None  # 2 .. 14
     wheel: str = "lowest"  # or second_highest
     naturals: tuple[tuple[str, str], ...] = ()  # (id, its `requires` as JSON) of each natural of the ruleset
 
@@ -144,12 +151,28 @@ def front_against_middle(front: tuple[float, ...], middle: tuple[float, ...], ti
     return -1 if ties == "middle_higher" else 0
 
 
+def low_row_keeps_limit(cards: tuple[Card, ...], limit: int | None) -> bool:
+    """A deuce-to-seven row within the limit: five ranks, not five in sequence (the ace only high), not one suit,
+    the highest at most ``limit``."""
+    ranks = sorted(c.rank for c in cards)
+    if len(set(ranks)) != 5 or ranks[4] - ranks[0] == 4 or one_suit(cards):
+        return False
+    return limit is None or ranks[4] <= limit
+
+
 def fouls(front: tuple[Card, ...], middle: tuple[Card, ...], back: tuple[Card, ...], opts: Options) -> bool:
     f, m, b = value3(front), value5(middle, opts.wheel), value5(back, opts.wheel)
-    back_bad = b < m or (b == m and opts.back_over_middle == "strict")
-    fm = front_against_middle(f, m, opts.front_middle_ties)
-    front_bad = fm > 0 or (fm == 0 and opts.middle_over_front == "strict")
-    return back_bad or front_bad
+    bad = False
+    if opts.back_over_middle != "none":
+        bad = bad or b < m or (b == m and opts.back_over_middle == "strict")
+    if opts.middle_over_front != "none":
+        fm = front_against_middle(f, m, opts.front_middle_ties)
+        bad = bad or fm > 0 or (fm == 0 and opts.middle_over_front == "strict")
+    if opts.back_over_front != "none":
+        fb = front_against_middle(f, b, opts.front_middle_ties)
+        bad = bad or fb > 0 or (fb == 0 and opts.back_over_front == "strict")
+    rows = {"middle": middle, "back": back}
+    return bad or any(not low_row_keeps_limit(rows[row], opts.low_rows_at_most) for row in opts.low_rows)
 
 
 # --- naturals -------------------------------------------------------------------------
@@ -323,10 +346,18 @@ def ruleset_parameters(path: Path) -> dict[str, Any]:
 
 def options_for(path: Path) -> Options:
     p = ruleset_parameters(path)
+    low = tuple((p["hands"].get("lowball") or {}).get("segments", ()))
+    limit = p["setting"].get("low_rows_at_most")
+    if low and (p["setting"]["back_over_middle"] != "none" or ("middle" in low and p["setting"]["middle_over_front"]
+                                                               != "none")):
+        raise SystemExit("a row ranked low is compared with another row: not what this counter knows")
     return Options(
         back_over_middle=p["setting"]["back_over_middle"],
         middle_over_front=p["setting"]["middle_over_front"],
         front_middle_ties=p["setting"]["front_middle_ties"],
+        back_over_front=p["setting"].get("back_over_front", "none"),
+        low_rows=low,
+        low_rows_at_most=None if limit is None else RANK_LETTERS.index(str(limit)) + 2,
         wheel=p["hands"]["wheel"],
         naturals=tuple((h["id"], json.dumps(h["requires"], sort_keys=True)) for h in p["naturals"]["hands"]),
     )

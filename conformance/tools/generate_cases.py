@@ -42,6 +42,7 @@ RULESETS: tuple[str, ...] = (
     "english-harbour-western", "english-harbour-eastern", "chart-2020", "bicycle-club", "asian", "mandarin",
     "pagat", "wikipedia-two-four",
     "shisanshui", "shisanshui-malayan", "shisanshui-vietnamese",
+    "open-face", "open-face-wikipedia", "pineapple", "progressive-pineapple", "turbo", "pineapple-2-7",
 )
 
 
@@ -334,6 +335,8 @@ SETTINGS = [
 
 def setting_cases(facts: RulesetFacts) -> list[Case]:
     s = facts.setting
+    if "none" in (s["back_over_middle"], s["middle_over_front"]):
+        return []  # these settings assume the back, middle and front ordered in turn; such a ruleset has its own
     out: list[Case] = []
     for slug, front, middle, back, kind, why in SETTINGS:
         pins = [s["rule"]]

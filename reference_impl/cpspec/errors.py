@@ -26,6 +26,22 @@ ERROR_CODES: Final[dict[str, str]] = {
 }
 
 
+#: The closed list of what can be wrong with a hand played round by round (the ``check_play`` op's
+#: ``violations[].code``): a finding about the play, not an error of the request.
+PLAY_VIOLATIONS: Final[dict[str, str]] = {
+    "too_many_rounds": "the play has more rounds than the dealing schedule",
+    "wrong_deal_size": "a round deals another number of cards than the schedule says",
+    "dealt_twice": "a card is dealt that was dealt before",
+    "not_dealt": "a card is placed or discarded that its round did not deal",
+    "placed_twice": "a card stands in two places at once (two rows, a row twice, or a row and the discards)",
+    "card_moved": "a card placed in an earlier round is now in another row, or no longer on the board",
+    "row_overfull": "a row holds more cards than it can (3 in front, 5 in the middle and back)",
+    "wrong_number_kept": "a round places another number of new cards than the schedule keeps",
+    "wrong_number_discarded": "a round discards another number of cards than the schedule says",
+    "discard_not_allowed": "a card is discarded in a round where every card dealt is kept",
+}
+
+
 class CpspecError(Exception):
     """A precise, located error about bad input.
 

@@ -25,6 +25,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("fuzz", "cpspec.cli.fuzz", "compare an implementation with the reference on seeded random requests"),
     ("settings", "cpspec.cli.settings", "list the legal settings of 13 cards and the naturals they hold"),
     ("advise", "cpspec.cli.advise", "suggest a setting by seeded simulation"),
+    ("fantasyland", "cpspec.cli.fantasyland", "solve a Fantasyland hand: the best arrangement of 13 to 17 cards"),
 )
 
 

@@ -118,6 +118,15 @@ def subsets() -> Subsets:
     )
 
 
+def covers(ruleset: Ruleset) -> bool:
+    """Whether this module decides the ruleset's order: the back over the middle over the front, each pair
+    compared, no direct back-front comparison and no row ranked low. :mod:`cpspec.engines` sends the other
+    rulesets to the readable definition (with the fast hand evaluation)."""
+    order = ruleset.parameters.setting
+    return (order.back_over_middle != "none" and order.middle_over_front != "none"
+            and order.back_over_front == "none" and not ruleset.parameters.hands.low_segments)
+
+
 @dataclass(frozen=True)
 class OrderRules:
     """The setting order as two numbers the classifier can use."""

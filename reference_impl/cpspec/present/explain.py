@@ -269,15 +269,24 @@ class _Builder:
     def _order_text(self, seat: str) -> str:
         """``back X > middle Y > front Z`` from the engine's own comparisons."""
         from cpspec.rules.cards import parse_cards
-        from cpspec.rules.fouls import evaluate_setting, order_comparisons
+        from cpspec.rules.fouls import evaluate_setting, order_relations, within_low_limit
 
         given = self.inputs[seat]
         front, middle, back = (parse_cards(given[s], s) for s in SEGMENTS)
-        hands = evaluate_setting(front, middle, back, self.ruleset.parameters.hands.wheel)
-        back_middle, front_middle = order_comparisons(hands, self.ruleset.parameters.setting)
-        first = ">" if back_middle > 0 else "=" if back_middle == 0 else "<"
-        second = ">" if front_middle < 0 else "=" if front_middle == 0 else "<"
-        return f"back {hands.back.name} {first} middle {hands.middle.name} {second} front {hands.front.name}"
+        params = self.ruleset.parameters
+        hands = evaluate_setting(front, middle, back, params.hands.wheel, low_segments=params.hands.low_segments)
+        relations = order_relations(hands, params.setting)
+        sign = {1: ">", 0: "=", -1: "<"}
+        if [(r.higher, r.lower) for r in relations] == [("back", "middle"), ("middle", "front")]:
+            first, second = (sign[r.comparison] for r in relations)
+            return f"back {hands.back.name} {first} middle {hands.middle.name} {second} front {hands.front.name}"
+        parts = [f"{r.higher} {hands.get(r.higher).name} {sign[r.comparison]} {r.lower} {hands.get(r.lower).name}"
+                 for r in relations]
+        for segment in params.hands.low_segments:
+            hand = hands.get(segment)
+            keeps = within_low_limit(hand, params.setting.low_rows_at_most)
+            parts.append(f"{segment} {hand.name} (ranked low: {'within' if keeps else 'beyond'} the limit)")
+        return "; ".join(parts)
 
     def _front_middle_same_kind(self, player: Mapping[str, Any]) -> bool:
         segments = player.get("segments") or {}
@@ -288,8 +297,18 @@ class _Builder:
         def above(rule: str) -> str:
             return "at least as high as" if rule == "allow_equal" else "higher than"
 
-        wanted = (f"the back must be {above(order.back_over_middle)} the middle, "
-                  f"the middle {above(order.middle_over_front)} the front")
+        asked = [(higher, lower, requirement) for higher, lower, requirement in
+                 (("back", "middle", order.back_over_middle), ("middle", "front", order.middle_over_front),
+                  ("back", "front", order.back_over_front)) if requirement != "none"]
+        wanted = ", ".join(f"the {higher} must be {above(requirement)} the {lower}" if index == 0
+                           else f"the {higher} {above(requirement)} the {lower}"
+                           for index, (higher, lower, requirement) in enumerate(asked))
+        if order.low_rows_at_most is not None:
+            from cpspec.rules.cards import RANKS
+
+            low = _join_words(list(self.ruleset.parameters.hands.low_segments))
+            wanted += (f"{', and ' if wanted else ''}the {low}, ranked low, no worse than "
+                       f"{RANKS[order.low_rows_at_most]} high")
         rows: list[tuple[Cell, ...]] = []
         for seat, player in self.players.items():
             if "fouled" not in player or not all(isinstance(self.inputs.get(seat, {}).get(s), list) for s in SEGMENTS):
@@ -395,10 +414,15 @@ class _Builder:
                 hand = (player.get("segments") or {}).get(segment)
                 if hand is None or any(x["segment"] == segment for x in player.get("bonuses", [])):
                     continue
-                elsewhere = sorted({e.segment for e in bonuses.table
-                                    if e.hand == hand["category"] or (e.hand == "royal_flush" and hand["royal"])},
-                                   key=SEGMENTS.index)
-                if elsewhere:
+                kind = [e for e in bonuses.table
+                        if e.hand == hand["category"] or (e.hand == "royal_flush" and hand["royal"])]
+                elsewhere = sorted({e.segment for e in kind}, key=SEGMENTS.index)
+                here = [e for e in kind if e.segment == segment]
+                if here:  # the table pays this kind here, but not at this hand's rank
+                    lines.append((f"{seat}'s {hand['name']} in the {segment} earns no bonus: the table pays "
+                                  f"{hand['category'].replace('_', ' ')} in the {segment} only at other ranks (",
+                                  *self.rules(here[0].rule), ")."))
+                elif elsewhere:
                     lines.append((f"{seat}'s {hand['name']} in the {segment} earns no bonus: the table pays "
                                   f"{hand['category'].replace('_', ' ')} only in the {_join_words(elsewhere)} (",
                                   *self.rules(bonuses.rule or next(e.rule for e in bonuses.table)), ")."))

@@ -27,9 +27,9 @@ from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
 from cpspec.present.explain import LinkStyle, explain_deal, md_escape, render_markdown, render_text
 from cpspec.present.readings import alternatives
 from cpspec.present.vocabulary import HAND_NAMES, SEGMENT_NAMES, conditions_text
-from cpspec.rules.cards import parse_cards
+from cpspec.rules.cards import RANKS, parse_cards
 from cpspec.rules.hands import Category, HandValue, Wheel, compare, evaluate3, evaluate5
-from cpspec.rules.model import Citation, Penalty, Rule, Ruleset, Source
+from cpspec.rules.model import BonusEntry, Citation, FantasylandOption, Penalty, Rule, Ruleset, Source
 from cpspec.rulesets.loader import RulesetRegistry
 from cpspec.rulesets.quotes import address_key, header_address, read_saved_texts
 
@@ -350,12 +350,12 @@ def topic_summary(ruleset: Ruleset, topic: str) -> str:
     if topic == "seating":
         return f"seats {', '.join(p.players.seat_names)}" if p.players.seat_names else "seating order as listed"
     if topic == "hand-rankings":
-        return "A-2-3-4-5 lowest straight" if p.hands.wheel is Wheel.LOWEST else "A-2-3-4-5 second-highest straight"
+        text = "A-2-3-4-5 lowest straight" if p.hands.wheel is Wheel.LOWEST else "A-2-3-4-5 second-highest straight"
+        if p.hands.lowball is not None:
+            text += f"; {', '.join(p.hands.lowball.segments)} ranked low ({p.hands.lowball.ranking.replace('_', '-')})"
+        return text
     if topic == "setting-order":
-        first = "≥" if p.setting.back_over_middle == "allow_equal" else ">"
-        second = "≥" if p.setting.middle_over_front == "allow_equal" else ">"
-        ties = "" if p.setting.front_middle_ties == "equal" else "; middle's extra cards break a front tie"
-        return f"back {first} middle {second} front{ties}"
+        return _order_summary(ruleset)
     if topic == "scoring":
         return _scoring_text(ruleset)
     if topic == "overall-point":
@@ -408,7 +408,71 @@ def topic_summary(ruleset: Ruleset, topic: str) -> str:
         return "none" if p.buy_in is None else f"{p.buy_in.points} points"
     if topic == "tournament":
         return "none" if p.tournament is None else f"to {p.tournament.target} points"
+    if topic == "deal":
+        return _dealing_summary(ruleset)
+    if topic == "fantasyland":
+        return _fantasyland_summary(ruleset)
     return ""
+
+
+# --- Open Face: the order with rows ranked low, the dealing schedule, Fantasyland, rank-dependent royalties --
+
+
+def _order_summary(ruleset: Ruleset) -> str:
+    """``back ≥ middle > front``, or the pairs a ruleset orders (``back > front``) and its low rows' limit."""
+    order = ruleset.parameters.setting
+    sign = {"allow_equal": "≥", "strict": ">"}
+    ties = "" if order.front_middle_ties == "equal" else "; middle's extra cards break a front tie"
+    if order.back_over_front == "none" and "none" not in (order.back_over_middle, order.middle_over_front):
+        return f"back {sign[order.back_over_middle]} middle {sign[order.middle_over_front]} front{ties}"
+    pairs = [f"{higher} {sign[req]} {lower}" for higher, lower, req in
+             (("back", "middle", order.back_over_middle), ("middle", "front", order.middle_over_front),
+              ("back", "front", order.back_over_front)) if req != "none"]
+    if order.low_rows_at_most is not None:
+        low = ", ".join(ruleset.parameters.hands.low_segments)
+        pairs.append(f"{low} no worse than {RANKS[order.low_rows_at_most]} high")
+    return "; ".join(pairs) + ties
+
+
+def _dealing_summary(ruleset: Ruleset) -> str:
+    dealing = ruleset.parameters.dealing
+    if dealing is None:
+        return "13 cards at once"
+    rounds = " + ".join(str(r.cards) if r.cards == r.keep else f"{r.cards} (keep {r.keep})" for r in dealing.rounds)
+    return f"round by round: {rounds}"
+
+
+def _fantasyland_summary(ruleset: Ruleset) -> str:
+    fantasyland = ruleset.parameters.fantasyland
+    if fantasyland is None:
+        return "none"
+    sizes = sorted({o.cards for o in fantasyland.entry})
+    stay = "stay: " + ("none" if not fantasyland.stay else ", ".join(_option_text(o) for o in fantasyland.stay))
+    return ("entry: " + ", ".join(_option_text(o) for o in fantasyland.entry)
+            + f"; {stay} (hands of {', '.join(map(str, sizes))} cards)")
+
+
+def _option_text(option: FantasylandOption) -> str:
+    parts = []
+    for req in option.requires:
+        rank = f" {RANKS[req.min_rank]}+" if req.min_rank is not None else ""
+        exact = f" {''.join(RANKS[r] for r in req.ranks)}" if req.ranks is not None else ""
+        better = " or better" if req.or_better else ""
+        parts.append(f"{req.segment} {req.hand.replace('_', ' ')}{rank}{exact}{better}")
+    return " and ".join(parts) + f" → {option.cards}"
+
+
+def bonus_points_text(entry: BonusEntry) -> str:
+    """A bonus entry's points, with its ranks: ``1 (from 6, +1 a rank)``, ``1 (up to 9)``, ``8 (75432)``."""
+    text = str(entry.points)
+    notes = []
+    if entry.ranks is not None:
+        notes.append("".join(RANKS[r] for r in entry.ranks))
+    if entry.min_rank is not None:
+        notes.append(f"from {RANKS[entry.min_rank]}" + (f", +{entry.per_rank} a rank" if entry.per_rank else ""))
+    if entry.max_rank is not None:
+        notes.append(f"up to {RANKS[entry.max_rank]}")
+    return text + (f" ({'; '.join(notes)})" if notes else "")
 
 
 # --- the ruleset pages -------------------------------------------------------------------
@@ -705,7 +769,7 @@ def comparison_page(inputs: Inputs) -> str:
 
 #: What a table needs, in the order the printed page gives it.
 PRINT_TOPICS = ("setting-order", "scoring", "overall-point", "scoop", "bonuses", "naturals", "fouls", "surrender",
-                "timeout")
+                "timeout", "fantasyland")
 
 
 def print_page(ruleset: Ruleset, inputs: Inputs) -> str:
@@ -716,9 +780,12 @@ def print_page(ruleset: Ruleset, inputs: Inputs) -> str:
                "scoop": p.scoring.scoop.rule if p.scoring.scoop else None, "bonuses": p.bonuses.rule,
                "naturals": p.naturals.rule, "fouls": p.penalties.foul.rule,
                "surrender": p.penalties.surrender.rule if p.penalties.surrender else None,
-               "timeout": p.penalties.timeout.rule if p.penalties.timeout else None}
+               "timeout": p.penalties.timeout.rule if p.penalties.timeout else None,
+               "fantasyland": p.fantasyland.rule if p.fantasyland else None}
     rows = []
     for topic in PRINT_TOPICS:
+        if topic == "fantasyland" and p.fantasyland is None:
+            continue
         summary = topic_summary(ruleset, topic)
         rule_id = rule_of.get(topic)
         text = ""
@@ -726,7 +793,7 @@ def print_page(ruleset: Ruleset, inputs: Inputs) -> str:
             text = md_escape(" ".join(ruleset.rule(rule_id).text.split()))
         rows.append((f"**{topic_title(topic)}**", md_escape(summary) + (f"<br>{text}" if text else ""),
                      f"[`{rule_id}`](../rulesets/{ruleset.id}.md#{rule_id})" if rule_id else "—"))
-    bonus_rows = [(e.segment, e.hand.replace("_", " "), str(e.points), f"`{e.rule}`") for e in p.bonuses.table]
+    bonus_rows = [(e.segment, e.hand.replace("_", " "), bonus_points_text(e), f"`{e.rule}`") for e in p.bonuses.table]
     natural_rows = [(md_escape(h.names.en or h.id), h.names.zh or "—", str(h.points), str(h.rank), f"`{h.rule}`")
                     for h in p.naturals.hands]
     parts = [f"# {md_escape(ruleset.title)}: the table summary",

@@ -12,7 +12,10 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def render_score(output: Mapping[str, Any], ruleset: Ruleset) -> str:
+def render_score(output: Mapping[str, Any], ruleset: Ruleset,
+                 fantasyland: Mapping[str, Mapping[str, Any]] | None = None) -> str:
+    """The players, each matchup, the totals (and what stacks paid); ``fantasyland``: each seat's
+    ``qualify_fantasyland`` answer, where the ruleset has Fantasyland."""
     lines = [f"{ruleset.title} ({ruleset.id} {ruleset.version})", "", "Players"]
     seat_width = max(len(p["seat"]) for p in output["players"])
     for player in output["players"]:
@@ -24,6 +27,10 @@ def render_score(output: Mapping[str, Any], ruleset: Ruleset) -> str:
             lines.append(f"  {seat}  {player['status']:<9} {player['reason']}")
         if player["status"] not in ("normal",):
             lines.append(f"  {' ' * seat_width}  {'':<9} ({player['reason']}; rule {player['rule']})")
+        if player.get("bonuses"):
+            held = ", ".join(f"{b['segment']} {b['hand'].replace('_', ' ')} +{b['points']} ({b['rule']})"
+                             for b in player["bonuses"])
+            lines.append(f"  {' ' * seat_width}  {'':<9} bonuses: {held}")
     lines += ["", "Matchups"]
     for matchup in output["matchups"]:
         a, b = matchup["seats"]
@@ -41,6 +48,11 @@ def render_score(output: Mapping[str, Any], ruleset: Ruleset) -> str:
         lines.append(f"{head}{segs}   => {a} {_signed(points[a])}, {b} {_signed(points[b])}")
     lines += ["", "Totals"]
     lines.append("  " + "   ".join(f"{seat} {_signed(total)}" for seat, total in output["totals"].items()))
+    if fantasyland:
+        lines += ["", "Fantasyland next hand"]
+        for seat, found in fantasyland.items():
+            verdict = f"{found['next_cards']} cards" if found["qualifies"] else "no"
+            lines.append(f"  {seat.ljust(seat_width)}  {verdict} ({found['reason']}; rule {found['rule']})")
     if "settlement" in output:
         paid = output["settlement"]["paid"]
         lines += ["", f"Paid with stacks (button {output['settlement']['button']})"]

@@ -10,14 +10,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cpspec.analysis.advise import POLICY, PRUNING, Advice, Estimate, mean_and_error
+from cpspec.analysis.fantasyland import TIE_BREAK, Arrangement
 from cpspec.rules.all_settings import SettingChoice
 from cpspec.rules.bonuses import HeldBonus, bonus_for
-from cpspec.rules.cards import Card, cards_text
+from cpspec.rules.cards import RANKS, Card, card_text, cards_text
 from cpspec.rules.collection import CollectionDue
+from cpspec.rules.fantasyland import Qualification
 from cpspec.rules.fouls import SegmentHands, SettingCheck
 from cpspec.rules.hands import HandValue
-from cpspec.rules.model import SEGMENTS, Ruleset
+from cpspec.rules.model import SEGMENTS, DealRound, HandRequirement, Ruleset
 from cpspec.rules.naturals import HeldNatural, strongest
+from cpspec.rules.play import PlayCheck
 from cpspec.rules.scoring import Credit, DealResult, Matchup
 from cpspec.rules.settlement import Payment
 from cpspec.rules.status import PlayerState
@@ -210,3 +213,79 @@ def advice_json(advice: Advice) -> JSON:
         margin, error = mean_and_error([a - b for a, b in zip(first.points, second.points, strict=True)])
         out["margin_over_next"] = {"points": round(margin, 4), "standard_error": round(error, 4)}
     return out
+
+
+# --- Open Face: a play checked, Fantasyland qualification, the Fantasyland solver ----------------
+
+
+def _round_json(round_: DealRound) -> JSON:
+    return {"cards": round_.cards, "keep": round_.keep}
+
+
+def play_check_json(check: PlayCheck, rule: str, finished: JSON | None) -> JSON:
+    """The ``check_play`` answer: legal, complete, the schedule and how far it got, every violation, the board."""
+    out: JSON = {
+        "legal": check.legal,
+        "complete": check.complete,
+        "rounds_played": check.rounds_played,
+        "schedule": [_round_json(r) for r in check.schedule],
+        "next_round": _round_json(check.next_round) if check.next_round is not None else None,
+        "violations": [{"code": v.code, "round": v.round, "where": v.where, "message": v.message, "rule": v.rule,
+                        **({"card": card_text(v.card)} if v.card is not None else {})} for v in check.violations],
+        "board": {segment: cards_text(check.board[segment]) for segment in SEGMENTS},
+        "rule": rule,
+    }
+    if finished is not None:
+        out["finished"] = finished
+    return out
+
+
+def requirement_json(requirement: HandRequirement) -> JSON:
+    """A Fantasyland requirement as rulesets write it (ranks as rank characters)."""
+    out: JSON = {"segment": requirement.segment, "hand": requirement.hand}
+    if requirement.min_rank is not None:
+        out["min_rank"] = RANKS[requirement.min_rank]
+    if requirement.max_rank is not None:
+        out["max_rank"] = RANKS[requirement.max_rank]
+    if requirement.ranks is not None:
+        out["ranks"] = [RANKS[r] for r in requirement.ranks]
+    out["or_better"] = requirement.or_better
+    return out
+
+
+def qualification_json(hands: SegmentHands, check: SettingCheck, in_fantasyland: bool,
+                       found: Qualification) -> JSON:
+    """The ``qualify_fantasyland`` answer: the board's check, whether it earns Fantasyland, the next hand's size."""
+    out = setting_check_json(hands, check)
+    out.update({
+        "in_fantasyland": in_fantasyland,
+        "qualifies": found.qualifies,
+        "next_cards": found.cards,
+        "discards": found.cards - 13 if found.cards is not None else None,
+        "options_met": [{"cards": o.cards, "rule": o.rule, "requires": [requirement_json(r) for r in o.requires]}
+                        for o in found.met],
+        "rule": found.rule,
+        "reason": found.reason,
+        "order_rule": check.rule,
+    })
+    return out
+
+
+def arrangement_json(found: Arrangement) -> JSON:
+    """One solved arrangement: its rows, discards, hands, royalties, whether it stays, its value."""
+    return {
+        "front": cards_text(found.front), "middle": cards_text(found.middle), "back": cards_text(found.back),
+        "discards": cards_text(found.discards),
+        "segments": segments_json(found.hands),
+        "bonuses": bonuses_json(found.bonuses),
+        "royalties": found.royalties,
+        "stays": found.stay.qualifies,
+        "next_cards": found.stay.cards,
+        "value": found.value,
+    }
+
+
+def solution_json(found: Arrangement | None, cards: int, stay_value: int) -> JSON:
+    """The ``solve_fantasyland`` answer: the best arrangement (or null when every one fouls) and the objective."""
+    return {"cards": cards, "stay_value": stay_value, "found": found is not None,
+            "best": arrangement_json(found) if found is not None else None, "tie_break": TIE_BREAK}

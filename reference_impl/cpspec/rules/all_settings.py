@@ -20,6 +20,7 @@ from typing import Final, NamedTuple, Protocol
 from cpspec.rules.cards import Card
 from cpspec.rules.fouls import SegmentHands, check_order
 from cpspec.rules.hands import HandEvaluator, HandValue, evaluate, strength
+from cpspec.rules.lowball import evaluate_deuce_to_seven
 from cpspec.rules.model import Ruleset
 
 HAND_SIZE: Final = 13
@@ -98,15 +99,23 @@ class ReadableSettingsTable:
 
 
 def all_settings(cards: Sequence[Card], ruleset: Ruleset, evaluate: HandEvaluator = evaluate) -> ReadableSettingsTable:
-    """Every setting of these 13 cards that does not foul under ``parameters.setting``."""
+    """Every setting of these 13 cards that does not foul under ``parameters.setting``.
+
+    A row ranked low (``parameters.hands.lowball``) values its cards as such.
+    """
     wheel = ruleset.parameters.hands.wheel
-    values: dict[tuple[Card, ...], HandValue] = {}  # each 3- and 5-card hand valued once
+    low = ruleset.parameters.hands.low_segments
+    values: dict[tuple[bool, tuple[Card, ...]], HandValue] = {}  # each hand valued once (high, or ranked low)
+
+    def value(segment: str, hand: tuple[Card, ...]) -> HandValue:
+        key = (segment in low, hand)
+        if key not in values:
+            values[key] = evaluate_deuce_to_seven(hand) if key[0] else evaluate(hand, wheel)
+        return values[key]
+
     valid = []
     for front, middle, back in every_setting(cards):
-        for hand in (front, middle, back):
-            if hand not in values:
-                values[hand] = evaluate(hand, wheel)
-        hands = SegmentHands(values[front], values[middle], values[back])
+        hands = SegmentHands(value("front", front), value("middle", middle), value("back", back))
         if not check_order(hands, ruleset.parameters.setting).fouled:
             valid.append(SettingChoice(front, middle, back, hands))
     return ReadableSettingsTable(tuple(valid))

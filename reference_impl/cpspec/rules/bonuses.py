@@ -7,24 +7,42 @@ same category (``same_category_multiplier``) is decided in :mod:`cpspec.rules.sc
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cpspec.rules.fouls import SegmentHands
 from cpspec.rules.hands import HandValue
 from cpspec.rules.model import SEGMENTS, BonusEntry, Bonuses
+from cpspec.rules.patterns import fits, hand_rank
 
 #: A bonus a player holds: the segment, and the table entry its hand earns there.
 HeldBonus = tuple[str, BonusEntry]
 
 
-def bonus_for(hand: HandValue, segment: str, bonuses: Bonuses) -> BonusEntry | None:
-    """The best-paying entry of ``bonuses.table`` this hand earns in this segment, if any.
+def entry_points(entry: BonusEntry, hand: HandValue) -> int:
+    """What an entry pays for this hand: its points, plus ``per_rank`` for each rank above ``min_rank``.
 
-    An entry names a segment and a hand kind (a category id or ``royal_flush``); among the
-    entries the hand matches, the one with the most points wins, the first one on a tie.
+    Front pairs 66 = 1 ... AA = 9 are one entry: ``min_rank`` six, ``points`` 1, ``per_rank`` 1.
+    """
+    if not entry.per_rank or entry.min_rank is None:
+        return entry.points
+    return entry.points + entry.per_rank * (hand_rank(hand) - entry.min_rank)
+
+
+def bonus_for(hand: HandValue, segment: str, bonuses: Bonuses) -> BonusEntry | None:
+    """The best-paying entry of ``bonuses.table`` this hand earns in this segment, if any, as the hand earns it.
+
+    An entry names a segment and a hand kind (a category id or ``royal_flush``), and may bound
+    the hand's rank (:func:`cpspec.rules.patterns.fits`); among the entries the hand matches,
+    the one that pays the most (:func:`entry_points`) wins, the first one on a tie. A
+    rank-dependent entry is returned with the points of this hand's rank.
     """
     best: BonusEntry | None = None
     for entry in bonuses.table:
-        if entry.segment == segment and hand.matches(entry.hand) and (best is None or entry.points > best.points):
-            best = entry
+        if entry.segment != segment or not fits(hand, entry.hand, entry.min_rank, entry.max_rank, entry.ranks):
+            continue
+        points = entry_points(entry, hand)
+        if best is None or points > best.points:
+            best = replace(entry, points=points, per_rank=0) if entry.per_rank else entry
     return best
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
-from cpspec.rules.cards import ACE, RANK_NAMES, Card, rank_of, suit_of
+from cpspec.rules.cards import ACE, RANK_NAMES, RANKS, Card, rank_of, suit_of
 
 
 class Category(IntEnum):
@@ -66,7 +66,9 @@ class HandValue:
     ``ranks`` are the tie-break ranks, most significant first (0 = deuce ..
     12 = ace); for straights it holds one *strength* number instead, so that
     the wheel can be placed where the ruleset says. Two hands of the same size
-    compare by category, then by ``ranks`` (see :func:`compare`).
+    compare by category, then by ``ranks`` (see :func:`compare`). A hand with
+    ``low`` stands in a row ranked low (:mod:`cpspec.rules.lowball`): there the
+    lower hand wins.
     """
 
     category: Category
@@ -74,6 +76,7 @@ class HandValue:
     size: int
     royal: bool = False
     wheel: bool = False
+    low: bool = False
     #: A player's name for the hand, e.g. ``full house, kings full of fours`` (:func:`describe`).
     name: str = field(init=False, compare=False, repr=False)
 
@@ -165,14 +168,25 @@ def evaluate5(cards: Sequence[Card], wheel: Wheel = Wheel.LOWEST) -> HandValue:
 
 
 def strength(hand: HandValue) -> tuple[int, tuple[int, ...]]:
-    """What orders hands of one size: the category, then the ranks (suits never count)."""
+    """What orders hands of one size: the category, then the ranks (suits never count).
+
+    For a hand ranked low the order is turned round, so that the better hand (the lower one) still
+    has the greater strength.
+    """
+    if hand.low:
+        return -hand.category, tuple(-rank for rank in hand.ranks)
     return hand.category, hand.ranks
 
 
 def compare(a: HandValue, b: HandValue) -> int:
-    """-1, 0 or 1 as hand ``a`` is lower than, equal to or higher than ``b`` (same size)."""
+    """-1, 0 or 1 as hand ``a`` is worse than, equal to or better than ``b`` (same size, same ranking).
+
+    Better is higher, except between two hands ranked low, where it is lower.
+    """
     if a.size != b.size:
         raise ValueError("compare hands of different sizes with compare_front_with_middle")
+    if a.low != b.low:
+        raise ValueError("a hand ranked low is compared only with another hand ranked low")
     return (strength(a) > strength(b)) - (strength(a) < strength(b))
 
 
@@ -210,6 +224,8 @@ def describe(hand: HandValue) -> str:
     """A player's name for the hand, e.g. 'full house, sevens full of eights'."""
     r = hand.ranks
     c = hand.category
+    if hand.low and c is Category.HIGH_CARD:
+        return "-".join(RANKS[rank] for rank in r) + " low"
     if c in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         if hand.royal:
             return "royal flush"

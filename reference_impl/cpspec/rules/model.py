@@ -64,22 +64,39 @@ class Players:
 
 @dataclass(frozen=True)
 class HandRules:
-    """Hand ranking choices (``parameters.hands``): where the wheel A-2-3-4-5 ranks."""
+    """Hand ranking choices (``parameters.hands``): where the wheel A-2-3-4-5 ranks; rows ranked low."""
 
     wheel: Wheel
     rule: str
     front_rule: str | None
+    lowball: Lowball | None = None
+
+    @property
+    def low_segments(self) -> tuple[str, ...]:
+        """The segments ranked low (``parameters.hands.lowball.segments``); none in most rulesets."""
+        return self.lowball.segments if self.lowball is not None else ()
+
+
+#: How one segment must stand against another (``parameters.setting``): higher, at least as high, or not compared.
+OrderRequirement = Literal["strict", "allow_equal", "none"]
 
 
 @dataclass(frozen=True)
 class SettingOrder:
-    """The order a setting must keep (``parameters.setting``); breaking it fouls."""
+    """The order a setting must keep (``parameters.setting``); breaking it fouls.
 
-    back_over_middle: Literal["strict", "allow_equal"]
-    middle_over_front: Literal["strict", "allow_equal"]
+    ``back_over_front`` (default ``none``: not compared, as the other two imply it) compares the
+    back with the front directly; ``low_rows_at_most``: a row ranked low fouls unless it is a
+    high-card hand (no pair, straight or flush) whose highest card is at most this rank.
+    """
+
+    back_over_middle: OrderRequirement
+    middle_over_front: OrderRequirement
     front_middle_ties: Literal["equal", "middle_higher"]
     rule: str
     cross_size_rule: str | None
+    back_over_front: OrderRequirement = "none"
+    low_rows_at_most: int | None = None
 
 
 @dataclass(frozen=True)
@@ -162,12 +179,22 @@ class Scoring:
 
 @dataclass(frozen=True)
 class BonusEntry:
-    """One bonus hand (``parameters.bonuses.table[]``): a segment, a hand kind, its points, its rule."""
+    """One bonus hand (``parameters.bonuses.table[]``): a segment, a hand kind, its points, its rule.
+
+    A rank-dependent entry names the ranks it pays for (``min_rank``, ``max_rank``: bounds on the
+    hand's rank; ``ranks``: exactly these ranks) and, with ``per_rank``, pays that much more for
+    each rank above ``min_rank`` (:func:`cpspec.rules.bonuses.entry_points`). Ranks are 0 (deuce)
+    to 12 (ace).
+    """
 
     segment: str
     hand: str
     points: int
     rule: str
+    min_rank: int | None = None
+    max_rank: int | None = None
+    per_rank: int = 0
+    ranks: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -406,6 +433,8 @@ class Parameters:
     collection: Collection | None
     buy_in: BuyIn | None
     tournament: Tournament | None
+    dealing: Dealing | None = None
+    fantasyland: Fantasyland | None = None
 
 
 @dataclass(frozen=True)
@@ -466,3 +495,95 @@ class Ruleset:
             if hand.id == natural_id:
                 return hand
         raise KeyError(natural_id)
+
+
+# --- Open Face: rows ranked low, the dealing schedule, Fantasyland ------------------------------
+
+
+@dataclass(frozen=True)
+class Lowball:
+    """Rows ranked low (``parameters.hands.lowball``): in them the lower hand wins.
+
+    ``deuce_to_seven``: the standard categories and ranks, the ace always high (A-2-3-4-5 is ace
+    high, not a straight), straights and flushes counting against the hand; the best is 7-5-4-3-2.
+    """
+
+    segments: tuple[str, ...]
+    ranking: Literal["deuce_to_seven"]
+    rule: str
+
+
+@dataclass(frozen=True)
+class DealRound:
+    """One round of the dealing schedule (``parameters.dealing.rounds[]``): cards dealt, cards kept.
+
+    The kept cards are placed in the rows; the others (``cards - keep``) are discarded face down.
+    """
+
+    cards: int
+    keep: int
+
+    @property
+    def discards(self) -> int:
+        """How many of the round's cards are discarded."""
+        return self.cards - self.keep
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """How a hand is dealt and placed round by round (``parameters.dealing``), rather than 13 cards at once.
+
+    ``rounds`` is the schedule with each ``repeat`` written out. ``placement_rule``: a placed card is
+    never moved and a full row takes no more; ``discard_rule``: where discards are made.
+    """
+
+    rounds: tuple[DealRound, ...]
+    rule: str
+    placement_rule: str | None
+    discard_rule: str | None
+
+    @property
+    def cards_seen(self) -> int:
+        """How many cards one player is dealt over the whole schedule."""
+        return sum(r.cards for r in self.rounds)
+
+
+@dataclass(frozen=True)
+class HandRequirement:
+    """A hand a Fantasyland condition asks for in one segment (``parameters.fantasyland.*[].requires[]``).
+
+    The same pattern as a bonus entry (a hand kind, rank bounds, exact ranks); with ``or_better``
+    any hand at least as strong as the weakest one the pattern names also meets it.
+    """
+
+    segment: str
+    hand: str
+    min_rank: int | None = None
+    max_rank: int | None = None
+    ranks: tuple[int, ...] | None = None
+    or_better: bool = False
+
+
+@dataclass(frozen=True)
+class FantasylandOption:
+    """One way into (or to stay in) Fantasyland: every requirement met, and the next hand's size in cards."""
+
+    cards: int
+    requires: tuple[HandRequirement, ...]
+    rule: str
+
+
+@dataclass(frozen=True)
+class Fantasyland:
+    """Fantasyland (``parameters.fantasyland``): a board that does not foul and meets an option earns a hand
+    dealt all at once.
+
+    ``entry`` applies to a player who played the hand normally, ``stay`` to a player who played it in
+    Fantasyland; when several options are met, the one with the most cards counts. The player keeps
+    13 of the cards and discards the rest.
+    """
+
+    entry: tuple[FantasylandOption, ...]
+    stay: tuple[FantasylandOption, ...]
+    rule: str
+    stay_rule: str | None

@@ -75,7 +75,8 @@ def resolve_player(
     hands = check = None
     if player.front is not None:  # the player set the cards
         assert player.middle is not None and player.back is not None
-        hands = evaluate_setting(player.front, player.middle, player.back, params.hands.wheel, evaluate)
+        hands = evaluate_setting(player.front, player.middle, player.back, params.hands.wheel, evaluate,
+                                 params.hands.low_segments)
         check = check_order(hands, params.setting)
     naturals = params.naturals
     if player.declare == "natural":

@@ -23,8 +23,14 @@ from cpspec.rules.model import (
     Citation,
     Collection,
     CollectionLevel,
+    Dealing,
+    DealRound,
+    Fantasyland,
+    FantasylandOption,
+    HandRequirement,
     HandRules,
     Interpretation,
+    Lowball,
     Names,
     NaturalConditions,
     NaturalHand,
@@ -146,6 +152,48 @@ def natural_hand(raw: Mapping[str, Any], detection: Mapping[str, Any]) -> Natura
         assert requires is not None, "the loader's checks refuse a kind without conditions"
     return NaturalHand(raw["id"], raw["kind"], raw["points"], raw["rank"], raw["rule"],
                        natural_conditions(requires), names(raw.get("names")))
+# --- Open Face: ranks, rows ranked low, the dealing schedule, Fantasyland ------------------------
+
+
+def _rank(raw: str | None) -> int | None:
+    """A rank as rulesets write it (``"6"``, ``"Q"``), as the engine counts it (0 for a deuce .. 12 for an ace)."""
+    return None if raw is None else RANKS.index(raw)
+
+
+def _ranks(raw: list[str] | None) -> tuple[int, ...] | None:
+    return None if raw is None else tuple(RANKS.index(r) for r in raw)
+
+
+def _bonus_entry(e: Mapping[str, Any]) -> BonusEntry:
+    return BonusEntry(e["segment"], e["hand"], e["points"], e["rule"], min_rank=_rank(e.get("min_rank")),
+                      max_rank=_rank(e.get("max_rank")), per_rank=e.get("per_rank", 0), ranks=_ranks(e.get("ranks")))
+
+
+def _lowball(raw: Mapping[str, Any] | None) -> Lowball | None:
+    return Lowball(tuple(raw["segments"]), raw["ranking"], raw["rule"]) if raw else None
+
+
+def _dealing(raw: Mapping[str, Any] | None) -> Dealing | None:
+    if not raw:
+        return None
+    rounds = tuple(DealRound(r["cards"], r["keep"]) for r in raw["rounds"] for _ in range(r.get("repeat", 1)))
+    return Dealing(rounds, raw["rule"], _opt(raw, "placement_rule"), _opt(raw, "discard_rule"))
+
+
+def _requirement(raw: Mapping[str, Any]) -> HandRequirement:
+    return HandRequirement(raw["segment"], raw["hand"], min_rank=_rank(raw.get("min_rank")),
+                           max_rank=_rank(raw.get("max_rank")), ranks=_ranks(raw.get("ranks")),
+                           or_better=raw.get("or_better", False))
+
+
+def _options(raw: list[Mapping[str, Any]]) -> tuple[FantasylandOption, ...]:
+    return tuple(FantasylandOption(o["cards"], tuple(_requirement(r) for r in o["requires"]), o["rule"]) for o in raw)
+
+
+def _fantasyland(raw: Mapping[str, Any] | None) -> Fantasyland | None:
+    if not raw:
+        return None
+    return Fantasyland(_options(raw["entry"]), _options(raw.get("stay", [])), raw["rule"], _opt(raw, "stay_rule"))
 
 
 def _level(raw: Mapping[str, Any]) -> CollectionLevel:
@@ -171,7 +219,8 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
             rule=players["rule"], seat_rule=_opt(players, "seat_rule"),
         ),
         hands=HandRules(
-            wheel=Wheel(p["hands"]["wheel"]), rule=p["hands"]["rule"], front_rule=_opt(p["hands"], "front_rule")
+            wheel=Wheel(p["hands"]["wheel"]), rule=p["hands"]["rule"], front_rule=_opt(p["hands"], "front_rule"),
+            lowball=_lowball(p["hands"].get("lowball")),
         ),
         setting=SettingOrder(
             back_over_middle=p["setting"]["back_over_middle"],
@@ -179,12 +228,14 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
             front_middle_ties=p["setting"]["front_middle_ties"],
             rule=p["setting"]["rule"],
             cross_size_rule=_opt(p["setting"], "cross_size_rule"),
+            back_over_front=p["setting"].get("back_over_front", "none"),
+            low_rows_at_most=_rank(p["setting"].get("low_rows_at_most")),
         ),
         scoring=_scoring(scoring),
         bonuses=Bonuses(
             mode=bonuses["mode"], requires_win=bonuses["requires_win"] or bonuses["mode"] == "instead",
             same_category_multiplier=bonuses["same_category_multiplier"],
-            table=tuple(BonusEntry(e["segment"], e["hand"], e["points"], e["rule"]) for e in bonuses["table"]),
+            table=tuple(_bonus_entry(e) for e in bonuses["table"]),
             rule=_opt(bonuses, "rule"), multiplier_rule=_opt(bonuses, "multiplier_rule"),
         ),
         naturals=Naturals(
@@ -215,6 +266,8 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
         tournament=Tournament(
             tournament["target"], tournament["replacement"], tournament["rule"], _opt(tournament, "replacement_rule")
         ) if tournament else None,
+        dealing=_dealing(p.get("dealing")),
+        fantasyland=_fantasyland(p.get("fantasyland")),
     )
     rules = tuple(
         Rule(

@@ -115,6 +115,45 @@ def _check_parameters(ruleset: Ruleset, fail: Any) -> None:
             fail("a segment cannot be won by both sides", ("parameters", "penalties", kind, "payer_wins"))
     if p.scoring.banker is not None and p.scoring.single_winner is not None:
         fail("a deal played against a banker has no single winner", ("parameters", "scoring", "single_winner"))
+    _check_open_face(ruleset, fail)
+
+
+# --- Open Face: rank bounds, rows ranked low, the dealing schedule, Fantasyland -----------------
+
+_ORDER_KEYS = (("back_over_middle", ("back", "middle")), ("middle_over_front", ("middle", "front")),
+               ("back_over_front", ("back", "front")))
+
+
+def _check_open_face(ruleset: Ruleset, fail: Any) -> None:
+    p = ruleset.parameters
+    for index, entry in enumerate(p.bonuses.table):
+        if entry.min_rank is not None and entry.max_rank is not None and entry.min_rank > entry.max_rank:
+            fail("min_rank is above max_rank", ("parameters", "bonuses", "table", index))
+    low = set(p.hands.low_segments)
+    for key, segments in _ORDER_KEYS:
+        if getattr(p.setting, key) != "none" and low.intersection(segments):
+            fail(f"a row ranked low is not ordered against another: {key} must be none", ("parameters", "setting", key))
+    if p.setting.low_rows_at_most is not None and not low:
+        fail("low_rows_at_most needs a row ranked low (hands.lowball)", ("parameters", "setting", "low_rows_at_most"))
+    if p.dealing is not None:
+        kept = sum(r.keep for r in p.dealing.rounds)
+        if kept != 13:
+            fail(f"the rounds keep {kept} cards, not 13", ("parameters", "dealing", "rounds"))
+        for index, raw in enumerate(ruleset.document["parameters"]["dealing"]["rounds"]):
+            if raw["keep"] > raw["cards"]:
+                fail("a round keeps more cards than it deals", ("parameters", "dealing", "rounds", index))
+        if p.players.max * p.dealing.cards_seen > 52:
+            fail(f"{p.players.max} players dealt {p.dealing.cards_seen} cards each need more than 52 cards",
+                 ("parameters", "players", "max"))
+    if p.fantasyland is not None:
+        for kind in ("entry", "stay"):
+            for o_index, option in enumerate(getattr(p.fantasyland, kind)):
+                for r_index, req in enumerate(option.requires):
+                    where = ("parameters", "fantasyland", kind, o_index, "requires", r_index)
+                    if req.or_better and (req.segment in low or req.max_rank is not None or req.ranks is not None):
+                        fail("or_better applies to a row ranked high, with at most a min_rank", where)
+                    if req.min_rank is not None and req.max_rank is not None and req.min_rank > req.max_rank:
+                        fail("min_rank is above max_rank", where)
 
 
 # --- warnings ------------------------------------------------------------------------------

@@ -62,7 +62,8 @@ def op_check_setting(ruleset: Ruleset | None, data: Mapping[str, Any], engine: E
     assert ruleset is not None
     check_input_keys(data, {"front", "middle", "back"})
     front, middle, back = parse_setting(data, "input")
-    hands = evaluate_setting(front, middle, back, ruleset.parameters.hands.wheel, engine.evaluate)
+    hands = evaluate_setting(front, middle, back, ruleset.parameters.hands.wheel, engine.evaluate,
+                             ruleset.parameters.hands.low_segments)
     return setting_check_json(hands, check_order(hands, ruleset.parameters.setting))
 
 
