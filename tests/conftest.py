@@ -1,16 +1,88 @@
-"""Shared helpers for the test suite."""
+"""Shared helpers for the test suite, and the check that every answer the engine gives follows the protocol schema."""
 
 from __future__ import annotations
 
+import functools
+import json
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 import pytest
 
-from cpspec.protocol.ops import op_score
-from cpspec.rules.model import Ruleset
-from cpspec.rulesets.loader import bundled_registry
-from cpspec.rulesets.yamlsafe import load_yaml_file, require_mapping
+import cpspec.protocol.ops
+from cpspec.engines import DEFAULT, Engine
+from cpspec.protocol import server
+from cpspec.protocol.registry import OPS, all_ops
+from cpspec.rules.model import Ruleset as _Ruleset
+from cpspec.rulesets.data import schema_path
+
+# --- every answer of the test suite is checked against schema/protocol.schema.json --------------
+#
+# Each op's handler is wrapped, here, before any test module imports it: whatever calls an op in
+# this process (the protocol server, the harness, the CLI, explain, a test) gets its output
+# checked against the op's output definition (#/$defs/<op>Output), and every answer line the
+# server writes against #/$defs/answer. An answer that breaks the schema fails the test that
+# caused it. (jsonschema_rs: the Python jsonschema takes some 10 ms an answer, too slow for the
+# hundreds of thousands of answers the suite gives.)
+
+_PROTOCOL = json.loads(schema_path("protocol.schema.json").read_text(encoding="utf-8"))
+
+
+def _validator(definition: str) -> Any:
+    schema = {key: value for key, value in _PROTOCOL.items() if key != "anyOf"}
+    return jsonschema_rs.Draft202012Validator({**schema, "$ref": f"#/$defs/{definition}"})
+
+
+def _output_definition(op: str) -> str:
+    first, *rest = op.split("_")
+    return first + "".join(word.title() for word in rest) + "Output"
+
+
+def _checked(op: str, handler: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    validator = _validator(_output_definition(op))
+
+    @functools.wraps(handler)
+    def checked(ruleset: _Ruleset | None, data: Mapping[str, Any], engine: Engine = DEFAULT) -> dict[str, Any]:
+        output = handler(ruleset, data, engine)
+        errors = [f"{'/'.join(map(str, e.instance_path))}: {e.message}" for e in validator.iter_errors(output)]
+        if errors:
+            raise AssertionError(f"the {op} answer breaks schema/protocol.schema.json: {errors[:3]}")
+        return output
+
+    return checked
+
+
+def _check_every_answer() -> None:
+    for name, op in all_ops().items():
+        checked = _checked(name, op.handler)
+        OPS[name] = replace(op, handler=checked)
+        for module in (sys.modules[op.handler.__module__], cpspec.protocol.ops):
+            if getattr(module, op.handler.__name__, None) is op.handler:
+                setattr(module, op.handler.__name__, checked)
+    answer_validator = _validator("answer")
+    answer_text = server.answer_text
+
+    @functools.wraps(answer_text)
+    def checked_answer_text(*args: Any, **kwargs: Any) -> str:
+        text = answer_text(*args, **kwargs)
+        errors = [e.message for e in answer_validator.iter_errors(json.loads(text))]
+        if errors:
+            raise AssertionError(f"the answer {text[:200]} breaks schema/protocol.schema.json: {errors[:3]}")
+        return text
+
+    server.answer_text = checked_answer_text  # type: ignore[assignment]
+
+
+_check_every_answer()
+
+from cpspec.protocol.ops import op_score  # noqa: E402  (the checked handler)
+from cpspec.rules.model import Ruleset  # noqa: E402
+from cpspec.rulesets.loader import bundled_registry  # noqa: E402
+from cpspec.rulesets.yamlsafe import load_yaml_file, require_mapping  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"

@@ -215,9 +215,13 @@ def test_schema_violation_names_line(tmp_path: Path) -> None:
 
 
 def test_engine_names_no_variant() -> None:
-    """The engine knows poker, not variants: no ruleset id or variant name appears in its code."""
+    """The engine knows poker, not variants: no ruleset id or variant name appears in its code.
+
+    A docstring's example may load a bundled ruleset by its id (``>>> registry.get("basic")``):
+    that is documentation of how to call the engine, not the engine choosing by variant.
+    """
     words = {"chiptalk", "harbour", "bicycle", "bcc", "asian", "mandarin", "eastern", "western", "smolen",
-             "dragon hand", "clean sweep"}
+             "dragon hand", "clean sweep", "pineapple", "shisanshui", "hawaiian", "pagat", "wikipedia", "十三水"}
     ids = set(bundled_registry().ids())
     pattern = re.compile(r"\b(" + "|".join(sorted(words)) + r")\b", re.I)
     alternatives = "|".join(map(re.escape, sorted(ids)))
@@ -225,6 +229,7 @@ def test_engine_names_no_variant() -> None:
     offenders = []
     for source in sorted((REPO / "reference_impl" / "cpspec").rglob("*.py")):
         for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
-            if pattern.search(line) or id_pattern.search(line):
+            example = line.lstrip().startswith((">>>", "..."))
+            if pattern.search(line) or (id_pattern.search(line) and not example):
                 offenders.append(f"{source.name}:{number}: {line.strip()}")
     assert offenders == []

@@ -200,7 +200,8 @@ IMPOSSIBLE: Final[list[Any]] = [
     pytest.param("basic", players(A, with_(B, front=["Ts", "8x", "6d"])), "bad_card", id="card-suit-x"),
     pytest.param("basic", players(A, with_(B, front="Ts 8h 6d")), "bad_input", id="segment-string"),
     pytest.param("basic", players(A, with_(B, front={"0": "Ts"})), "bad_input", id="segment-object"),
-    pytest.param("basic", players(A, with_(B, front=None)), "bad_input", id="segment-null"),
+    # null is the same as a field left out (docs/protocol.md): a front of null is a missing front
+    pytest.param("basic", players(A, with_(B, front=None)), "bad_hand_size", id="segment-null"),
     pytest.param("basic", players(A, with_(B, colour="red")), "bad_input", id="unknown-player-field"),
     pytest.param("basic", {"players": TWO_DEAL, "dealer": "A"}, "bad_input", id="unknown-deal-field"),
     # sizes

@@ -255,7 +255,8 @@ def test_schema_reference_documents_every_definition(pages: dict[str, str]) -> N
     page = pages["schema.md"]
     ids = html_of(page).ids
     assert ids["ruleset"] == 1 and ids["ruleset--rule"] == 1 and ids["ruleset--citation"] == 1
-    assert "| `quote` | string | yes | A short verbatim quote from the source file. |" in page
+    assert ("| `quote` | string | yes | A short verbatim quote from the source (whitespace aside), unless paraphrase is "
+            "true. |") in page
     assert "[citation](#ruleset--citation)" in page
 
 

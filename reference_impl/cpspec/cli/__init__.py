@@ -17,8 +17,8 @@ from cpspec import __version__
 #: (command, module, one-line help). Order is the order shown in --help.
 COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("score", "cpspec.cli.score", "score a deal file and print the matchups and totals"),
-    ("rulesets", "cpspec.cli.rulesets", "list the bundled rulesets"),
-    ("validate", "cpspec.cli.validate", "validate ruleset files (default: all bundled rulesets)"),
+    ("rulesets", "cpspec.cli.rulesets", "list the rulesets (the bundled ones and those of --rulesets DIR)"),
+    ("validate", "cpspec.cli.validate", "validate ruleset files, and check their quotes (default: every ruleset)"),
     ("protocol", "cpspec.cli.protocol", "serve the JSON Lines wire protocol on stdin/stdout"),
     ("explain", "cpspec.cli.explain", "explain the scoring of a deal step by step, with rule ids"),
     ("conformance", "cpspec.cli.conformance", "run the conformance corpus against an implementation"),

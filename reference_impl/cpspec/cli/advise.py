@@ -12,10 +12,12 @@ import argparse
 import sys
 from typing import Any
 
+from cpspec.cli.ruleset_options import add_ruleset_option, chosen_ruleset
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cards", metavar="CARDS", nargs="+", help="13 cards, e.g. As Kd 7c ... (or one quoted string)")
-    parser.add_argument("--ruleset", metavar="ID", required=True, help="the ruleset to score under")
+    add_ruleset_option(parser, "the ruleset to score under", required=True)
     parser.add_argument("--opponents", metavar="N", type=int, help="number of opponents (default: the most allowed)")
     parser.add_argument("--deals", metavar="N", type=int, help="simulated deals (default 1000)")
     parser.add_argument("--seed", metavar="S", type=int, help="random seed (default 1)")
@@ -57,9 +59,8 @@ def run(args: argparse.Namespace) -> int:
     from cpspec.errors import CpspecError
     from cpspec.protocol.ops.analysis import advice_options, hand_cards
     from cpspec.protocol.outputs import advice_json
-    from cpspec.rulesets.loader import bundled_registry
 
-    ruleset = bundled_registry().get(args.ruleset)
+    ruleset = chosen_ruleset(args)
     data: dict[str, Any] = {"cards": card_words(args.cards)}
     for name in ("opponents", "deals", "seed", "candidates"):
         if getattr(args, name) is not None:

@@ -5,7 +5,9 @@ against any program that speaks the protocol on stdin/stdout: one persistent pro
 per case with --per-case, or --jobs N processes at a time. Prints a line per failure (with
 what was expected and a diff, unless --brief) and ends with "N passed, N failed" (and
 ", N skipped"). An implementation that stops answering ends the run after --max-timeouts
-timeouts in a row. Exits 0 only when nothing failed; 2 on bad arguments, an unreadable corpus
+timeouts in a row. --rulesets DIR and --corpus DIR run a club's own cases on its own rules (with
+--impl, the implementation must serve them too, e.g. "cpspec protocol --rulesets DIR"). Exits 0 only
+when nothing failed; 2 on bad arguments, an unreadable corpus
 or an implementation that cannot start; 130 or 143 when stopped by SIGINT or SIGTERM (the
 implementation's processes are ended). See docs/implementers.md.
 """
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+
+from cpspec.cli.ruleset_options import add_rulesets_option
 
 DEFAULT_TIMEOUT = 10.0
 
@@ -33,9 +37,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     target.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="run the checks in N implementation processes at once (with --impl; default 1); "
                              "results are still reported in corpus order")
-    target.add_argument("--corpus", metavar="DIR", help="the corpus folder (default: the bundled conformance/)")
+    target.add_argument("--corpus", metavar="DIR", help="the corpus folder (default: the bundled conformance/); its "
+                        "cases/**/*.yaml may name the rulesets of --rulesets")
+    add_rulesets_option(target)
     select = parser.add_argument_group("which cases (each option repeatable; a case must match every option given)")
-    select.add_argument("--ruleset", action="append", default=[], metavar="ID", help="only this ruleset")
+    select.add_argument("--ruleset", action="append", default=[], metavar="ID|FILE",
+                        help="only this ruleset (an id, or the path of a ruleset file)")
     select.add_argument("--op", action="append", default=[], metavar="OP", help="only cases of this op")
     select.add_argument("--tag", action="append", default=[], metavar="TAG", help="only cases with this tag")
     select.add_argument("--id", action="append", default=[], metavar="PATTERN",
@@ -89,12 +96,19 @@ def _run(args: argparse.Namespace) -> int:
         summary_line,
         write_reports,
     )
-    from cpspec.conformance.setup import check_count, check_report_path, make_transport, select_checks
+    from cpspec.conformance.setup import (
+        check_count,
+        check_report_path,
+        chosen_rulesets,
+        make_transport,
+        select_checks,
+    )
     from cpspec.errors import CpspecError
 
-    transport = make_transport(args.impl, args.per_case, args.timeout, args.jobs, args.engine)
+    registry, only = chosen_rulesets(args)
+    transport = make_transport(args.impl, args.per_case, args.timeout, args.jobs, args.engine, registry)
     max_timeouts = check_count(args.max_timeouts, "--max-timeouts", 0, 1_000_000)
-    checks, skip_ids, corpus, warnings = select_checks(args)
+    checks, skip_ids, corpus, warnings = select_checks(args, registry, only)
     junit = check_report_path(args.junit, "--junit")
     json_path = check_report_path(args.json, "--json")
     progress = Progress()

@@ -8,11 +8,13 @@ import argparse
 import os
 import sys
 
+from cpspec.cli.ruleset_options import add_ruleset_option, registry
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("deal", metavar="DEAL",
                         help="a YAML or JSON deal file, as for `cpspec score` (- reads standard input)")
-    parser.add_argument("--ruleset", metavar="ID", help="explain under this ruleset instead of the file's")
+    add_ruleset_option(parser, "explain under this ruleset instead of the file's")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--markdown", action="store_true", help="write Markdown (as the rulebook's worked examples)")
     how.add_argument("--json", action="store_true",
@@ -37,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     from cpspec.present.explain import LinkStyle, explain_deal, explanation_json, render_markdown, render_text
     from cpspec.protocol.deal_files import score_deal_file
 
-    ruleset, deal, output = score_deal_file(args.deal, args.ruleset)
+    ruleset, deal, output = score_deal_file(args.deal, args.ruleset, registry(args))
     explanation = explain_deal(ruleset, deal, output)
     base: str = args.base_url
     if args.json:

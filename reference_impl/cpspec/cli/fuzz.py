@@ -21,6 +21,7 @@ MAX_COUNT = 100_000_000
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from cpspec.cli.conformance import DEFAULT_TIMEOUT, add_survival_arguments
+    from cpspec.cli.ruleset_options import add_rulesets_option
 
     target = parser.add_argument_group("what to compare")
     target.add_argument("--impl", metavar="COMMAND", required=True,
@@ -39,8 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                           help=f"the random seed (default {DEFAULT_SEED}); the same seed gives the same run")
     requests.add_argument("--count", type=int, default=DEFAULT_COUNT, metavar="N",
                           help=f"how many requests (default {DEFAULT_COUNT:,})")
-    requests.add_argument("--ruleset", action="append", default=[], metavar="ID",
-                          help="only this ruleset (repeatable)")
+    requests.add_argument("--ruleset", action="append", default=[], metavar="ID|FILE",
+                          help="only this ruleset: an id, or the path of a ruleset file (repeatable)")
+    add_rulesets_option(requests)
     requests.add_argument("--op", action="append", default=[], metavar="OP", help="only this op (repeatable)")
     requests.add_argument("--shrink-budget", type=int, default=None, metavar="N",
                           help="the most candidate requests tried when shrinking one disagreement (default 300)")
@@ -59,29 +61,29 @@ def _run(args: argparse.Namespace) -> int:
     from cpspec.conformance.fuzz.run import fuzz, report_lines
     from cpspec.conformance.fuzz.shrink import DEFAULT_BUDGET
     from cpspec.conformance.report import Progress
-    from cpspec.conformance.setup import check_count, check_timeout, closed_values, command_argv
+    from cpspec.conformance.setup import check_count, check_timeout, chosen_rulesets, closed_values, command_argv
     from cpspec.conformance.transport import InProcessTransport, PersistentTransport
     from cpspec.errors import CpspecError
-    from cpspec.rulesets.loader import bundled_registry
 
+    registry, only = chosen_rulesets(args)
     timeout = check_timeout(args.timeout)
     tested = PersistentTransport(command_argv(args.impl, "--impl"), timeout)
     if args.against and args.engine != "fast":
         raise CpspecError("bad_input", "--engine chooses the in-process reference; it does not go with --against",
                           "--engine")
     expected = (PersistentTransport(command_argv(args.against, "--against"), timeout) if args.against
-                else InProcessTransport(args.engine))
+                else InProcessTransport(args.engine, registry))
     count = check_count(args.count, "--count", 1, MAX_COUNT)
     seed = check_count(args.seed, "--seed", 0, 2**63 - 1)
     max_timeouts = check_count(args.max_timeouts, "--max-timeouts", 0, 1_000_000)
     budget = check_count(DEFAULT_BUDGET if args.shrink_budget is None else args.shrink_budget, "--shrink-budget",
                          0, 1_000_000)
-    rulesets = closed_values(args.ruleset, bundled_registry().ids(), "--ruleset") or None
+    rulesets = only or None
     ops = closed_values(args.op, list(OP_WEIGHTS), "--op") or None
     progress = Progress()
     try:
         outcome = fuzz(tested, expected, seed, count, rulesets, ops, max_timeouts=max_timeouts, budget=budget,
-                       progress=progress.update)
+                       progress=progress.update, registry=registry)
     finally:
         progress.clear()
     for note in outcome.notes:

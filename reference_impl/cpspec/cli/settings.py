@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 
+from cpspec.cli.ruleset_options import add_ruleset_option, chosen_ruleset
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cards", metavar="CARDS", nargs="+", help="13 cards, e.g. As Kd 7c ... (or one quoted string)")
-    parser.add_argument("--ruleset", metavar="ID", required=True, help="the ruleset whose setting order applies")
+    add_ruleset_option(parser, "the ruleset whose setting order applies", required=True)
     parser.add_argument("--json", action="store_true", help="print the protocol's settings output as JSON")
     parser.add_argument("--limit", metavar="N", type=int, default=20,
                         help="list at most N settings (default 20; 0 lists none)")
@@ -28,11 +30,10 @@ def run(args: argparse.Namespace) -> int:
     from cpspec.errors import CpspecError
     from cpspec.protocol.ops.analysis import op_settings
     from cpspec.rules.all_settings import TOTAL_SETTINGS as MAX_LIMIT
-    from cpspec.rulesets.loader import bundled_registry
 
     if not 0 <= args.limit <= MAX_LIMIT:
         raise CpspecError("bad_input", f"must be a whole number from 0 to {MAX_LIMIT}", "--limit")
-    ruleset = bundled_registry().get(args.ruleset)
+    ruleset = chosen_ruleset(args)
     words = card_words(args.cards)
     try:
         output = op_settings(ruleset, {"cards": words, "list": args.limit > 0, "limit": args.limit})

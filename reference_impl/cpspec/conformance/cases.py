@@ -480,10 +480,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("action", choices=["validate", "lock", "check", "export"])
     parser.add_argument("--corpus", metavar="DIR", help="the corpus folder (default: the bundled conformance/)")
     parser.add_argument("--check", action="store_true", help="export: only check that corpus.json is up to date")
+    parser.add_argument("--rulesets", action="append", default=[], metavar="DIR",
+                        help="the cases may also name the ruleset files of this folder (repeatable)")
     args = parser.parse_args(argv)
     folder = Path(args.corpus) if args.corpus else _default_folder()
     try:
-        cases = load_corpus(folder)
+        from cpspec.rulesets.loader import registry_for
+
+        cases = load_corpus(folder, registry_for(args.rulesets))
         return _act(args.action, folder, cases, args.check)
     except CpspecError as error:
         print(f"cpspec.conformance.cases: error: {error.describe()}", file=sys.stderr)

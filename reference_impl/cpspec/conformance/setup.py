@@ -7,10 +7,14 @@ import fnmatch
 import math
 import shlex
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cpspec.conformance.harness import Check, Selection, read_skip_file
 from cpspec.conformance.transport import InProcessTransport, PerCaseTransport, PersistentTransport, Transport
 from cpspec.errors import CpspecError
+
+if TYPE_CHECKING:
+    from cpspec.rulesets.loader import RulesetRegistry
 
 MAX_TIMEOUT = 3600.0
 MAX_JOBS = 64
@@ -42,8 +46,9 @@ def command_argv(command: str, option: str) -> list[str]:
 
 
 def make_transport(impl: str | None, per_case: bool, timeout: float, jobs: int = 1,
-                   engine: str | None = None) -> Transport:
-    """The transport the options ask for; ``engine`` (the in-process engine's path) only without ``--impl``."""
+                   engine: str | None = None, registry: RulesetRegistry | None = None) -> Transport:
+    """The transport the options ask for; ``engine`` (the in-process engine's path) and ``registry`` (the rulesets
+    it serves) only matter without ``--impl``."""
     if engine is not None:
         from cpspec.engines import engine_named
 
@@ -59,7 +64,7 @@ def make_transport(impl: str | None, per_case: bool, timeout: float, jobs: int =
         if jobs > 1:
             raise CpspecError("bad_input", "--jobs needs --impl COMMAND (the in-process reference is one process)",
                               "--jobs")
-        return InProcessTransport(engine or "fast")
+        return InProcessTransport(engine or "fast", registry)
     argv = command_argv(impl, "--impl")
     return PerCaseTransport(argv, timeout) if per_case else PersistentTransport(argv, timeout)
 
@@ -72,17 +77,26 @@ def closed_values(values: list[str], allowed: list[str], option: str) -> tuple[s
     return tuple(values)
 
 
-def select_checks(args: argparse.Namespace) -> tuple[list[Check], list[str], Path, list[str]]:
-    """(checks, skip-file ids, corpus folder, warnings) for the arguments."""
+def chosen_rulesets(args: argparse.Namespace) -> tuple[RulesetRegistry, tuple[str, ...]]:
+    """The rulesets in use (bundled, ``--rulesets DIR``, any ``--ruleset FILE``) and the ``--ruleset`` filter's ids."""
+    from cpspec.rulesets.loader import registry_for
+
+    registry = registry_for(getattr(args, "rulesets", []) or [])
+    return registry.resolve_all(args.ruleset, "--ruleset")
+
+
+def select_checks(args: argparse.Namespace, registry: RulesetRegistry | None = None, rulesets: tuple[str, ...] = ()
+                  ) -> tuple[list[Check], list[str], Path, list[str]]:
+    """(checks, skip-file ids, corpus folder, warnings) for the arguments; ``registry`` holds the rulesets the case
+    files may name (default: the bundled ones), ``rulesets`` the ids the cases are limited to."""
     from cpspec.conformance.cases import case_schema, load_corpus
     from cpspec.rulesets.data import data_dir
-    from cpspec.rulesets.loader import bundled_registry
 
     corpus = Path(args.corpus) if args.corpus else data_dir("conformance")
-    cases = load_corpus(corpus)
+    cases = load_corpus(corpus, registry)
     definitions = case_schema()["$defs"]
     selection = Selection(
-        rulesets=closed_values(args.ruleset, bundled_registry().ids(), "--ruleset"),
+        rulesets=rulesets,
         ops=closed_values(args.op, list(definitions["op"]["enum"]), "--op"),
         tags=closed_values(args.tag, list(definitions["tag"]["enum"]), "--tag"),
         ids=tuple(args.id),

@@ -18,7 +18,7 @@ import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from cpspec.conformance.process import (
     DEFAULT_LINE_CAP,
@@ -28,6 +28,9 @@ from cpspec.conformance.process import (
     ChildProcess,
     describe_exit,
 )
+
+if TYPE_CHECKING:
+    from cpspec.rulesets.loader import RulesetRegistry
 
 #: How long a process may take to exit after its stdin is closed before it is killed.
 EXIT_GRACE: Final = 1.0
@@ -173,13 +176,15 @@ class _Transport:
 class InProcessTransport(_Transport):
     """The reference engine, called on the JSON line exactly as the protocol server does.
 
-    ``engine`` is :mod:`cpspec.engines`' name of the path to run: ``fast`` (the default) or ``reference``.
+    ``engine`` is :mod:`cpspec.engines`' name of the path to run: ``fast`` (the default) or ``reference``;
+    ``registry`` the rulesets served (default: the bundled ones; ``--rulesets DIR`` adds house files).
     """
 
     mode = "in-process"
 
-    def __init__(self, engine: str = "fast") -> None:
+    def __init__(self, engine: str = "fast", registry: RulesetRegistry | None = None) -> None:
         self.engine = engine
+        self.registry = registry
         self.target = f"the reference engine (in-process, {engine} path)"
 
     def exchange(self, request: dict[str, Any]) -> Reply:
@@ -187,12 +192,12 @@ class InProcessTransport(_Transport):
         from cpspec.protocol.server import answer_text
 
         began = time.perf_counter()
-        text = answer_text(encode(request).decode("utf-8"), engine=engine_named(self.engine))
+        text = answer_text(encode(request).decode("utf-8"), self.registry, engine=engine_named(self.engine))
         reply = json.loads(text)
         return Reply(answer=reply, seconds=time.perf_counter() - began, text=text)
 
     def clone(self) -> Transport:
-        return InProcessTransport(self.engine)
+        return InProcessTransport(self.engine, self.registry)
 
 
 class _ProcessTransport(_Transport):

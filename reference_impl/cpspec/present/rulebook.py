@@ -28,8 +28,9 @@ from cpspec.present.explain import LinkStyle, explain_deal, md_escape, render_ma
 from cpspec.present.readings import alternatives
 from cpspec.rules.cards import parse_cards
 from cpspec.rules.hands import Category, HandValue, Wheel, compare, evaluate3, evaluate5
-from cpspec.rules.model import Penalty, Rule, Ruleset
+from cpspec.rules.model import Citation, Penalty, Rule, Ruleset, Source
 from cpspec.rulesets.loader import RulesetRegistry
+from cpspec.rulesets.quotes import address_key, header_address, read_saved_texts
 
 #: The hand-written pages under site/docs, in the order the navigation shows them.
 HAND_WRITTEN = ("index.md", "how-to-settle-a-dispute.md", "glossary.md")
@@ -140,25 +141,25 @@ def load_inputs(repo: Path, registry: RulesetRegistry) -> Inputs:
                   texts, addresses)
 
 
-_ADDRESS = re.compile(r"^https?://\S+$")
-
-
 def read_sources(shared: Path) -> tuple[dict[str, str], dict[str, str]]:
     """The saved source texts beside the repository (``shared/seeds``, ``shared/sources``) and the public
     addresses their headers give (a saved page's second line), by file name; empty where absent."""
-    texts: dict[str, str] = {}
-    addresses: dict[str, str] = {}
-    for folder in (shared / "seeds", shared / "sources"):
-        for path in sorted(folder.glob("*.txt")) if folder.is_dir() else ():
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-            texts[path.name] = text
-            lines = text.splitlines()
-            if len(lines) > 1 and _ADDRESS.match(lines[1].strip()):
-                addresses[path.name] = lines[1].strip()
-    return texts, addresses
+    saved = read_saved_texts([shared / "seeds", shared / "sources"])
+    addresses = {name: address for name, text in saved.by_name.items() if (address := header_address(text))}
+    return dict(saved.by_name), addresses
+
+
+def page_text(text: str) -> str:
+    """A saved text without the four-line header of a saved page (title, address, date, note), if it has one."""
+    return "\n".join(text.splitlines()[4:]) if header_address(text) else text
+
+
+def saved_name(source: str, inputs: Inputs) -> str | None:
+    """The saved file of a citation's source: the file itself, or the saved page whose header gives the address."""
+    if source in inputs.source_texts:
+        return source
+    wanted = address_key(source)
+    return next((name for name, address in inputs.addresses.items() if address_key(address) == wanted), None)
 
 
 def quote_in_context(text: str, quote: str, width: int = 160) -> tuple[str, str] | None:
@@ -388,13 +389,13 @@ def topic_summary(ruleset: Ruleset, topic: str) -> str:
 
 def featured_examples(ruleset: Ruleset, inputs: Inputs) -> list[ExampleDeal]:
     """The example deals of this ruleset's sources: deals whose own ruleset's first source it shares."""
-    mine = {s.file for s in ruleset.sources}
+    mine = {s.key for s in ruleset.sources}
     featured = []
     for example in inputs.examples:
         if not inputs.registry.has(example.ruleset):
             continue
         owner = inputs.registry.get(example.ruleset)
-        if owner.sources and owner.sources[0].file in mine:
+        if owner.sources and owner.sources[0].key in mine:
             featured.append(example)
     return featured
 
@@ -469,25 +470,37 @@ def _inheritance_section(ruleset: Ruleset, registry: RulesetRegistry) -> str:
     return "\n\n".join(parts)
 
 
-def _citation(source: str, quote: str, titles: Mapping[str, str], inputs: Inputs) -> str:
-    """A citation: the source's title and file, its public address where known, the quote, and the
-    quote in its context where the saved text is available."""
-    title = titles.get(source, source)
-    address = inputs.addresses.get(source)
+def source_address(source: Source, inputs: Inputs) -> str | None:
+    """A source's public address: a page's own, or the one its saved copy's header gives."""
+    return source.url or (inputs.addresses.get(source.file) if source.file else None)
+
+
+def _citation(citation: Citation, sources: Mapping[str, Source], inputs: Inputs) -> str:
+    """A citation: the source's title and name, its public address where known, the quote (or the paraphrase),
+    and the quote in its context where the saved text is available."""
+    key = citation.source
+    source = sources.get(key)
+    title = source.title if source is not None else key
+    address = source_address(source, inputs) if source is not None else None
     where = f"<{address}>" if address else "no public address is known"
-    head = f"**Source:** *{md_escape(title)}* ([`{source}`](#sources); {where})"
-    context = quote_in_context(inputs.source_texts[source], quote) if source in inputs.source_texts else None
+    named = f"[`{key}`](#sources); {where}" if source is None or source.file else f"[source](#sources): <{key}>"
+    read = f", read {source.read}" if source is not None and source.read else ""
+    head = f"**Source:** *{md_escape(title)}* ({named}{read})"
+    if citation.paraphrase:
+        return f"{head}\n\n*Paraphrase (not the source's words):*\n\n{_blockquote(citation.quote)}"
+    name = saved_name(key, inputs)
+    context = quote_in_context(page_text(inputs.source_texts[name]), citation.quote) if name is not None else None
     if context is None:
-        note = "" if source not in inputs.source_texts else "\n\n*(The quote is not word for word in the saved text.)*"
-        return f"{head}\n\n{_blockquote(quote)}{note}"
+        note = "" if name is None else "\n\n*(The quote is not word for word in the saved text.)*"
+        return f"{head}\n\n{_blockquote(citation.quote)}{note}"
     before, after = context
-    shown = (f"…{md_escape(before)} " if before else "") + f"**{md_escape(' '.join(quote.split()))}**" + (
+    shown = (f"…{md_escape(before)} " if before else "") + f"**{md_escape(' '.join(citation.quote.split()))}**" + (
         f" {md_escape(after)}…" if after else "")
-    return (f"{head}\n\n{_blockquote(quote)}\n\n"
+    return (f"{head}\n\n{_blockquote(citation.quote)}\n\n"
             f'<details class="citation-context" markdown="1"><summary>In context</summary>\n\n{shown}\n\n</details>')
 
 
-def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping[str, str]) -> str:
+def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping[str, Source]) -> str:
     parts = [f"### `{rule.id}` {md_escape(rule.title)} {{#{rule.id}}}"]
     meta = [f"**Cite as:** {_code(citation_text(ruleset, rule.id))}",
             f"topic [{topic_title(rule.topic).lower()}](../comparison.md#{rule.topic})"]
@@ -496,7 +509,7 @@ def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping
     parts.append(" · ".join(meta))
     parts.append(md_escape(rule.text.strip()))
     for citation in rule.citations:
-        parts.append(_citation(citation.source, citation.quote, sources, inputs))
+        parts.append(_citation(citation, sources, inputs))
     if rule.interpretation is not None:
         i = rule.interpretation
         patches = {a.reading: a.parameters for a in alternatives(ruleset, rule.id)}
@@ -523,10 +536,18 @@ def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping
     return "\n\n".join(parts)
 
 
+def _source_line(source: Source, inputs: Inputs) -> str:
+    if source.url:
+        return f"- {md_escape(source.title)} — <{source.url}> (read {source.read})"
+    address = source_address(source, inputs)
+    return f"- `{source.file}`: {md_escape(source.title)}" + (f" — <{address}>" if address
+                                                             else " (no public address is known)")
+
+
 def ruleset_page(ruleset: Ruleset, inputs: Inputs) -> str:
     """The page of one ruleset, rules first: the summary, the rules by topic, then its worked examples,
     then its sources, changelog and inheritance."""
-    sources = {s.file: s.title for s in ruleset.sources}
+    sources = {s.key: s for s in ruleset.sources}
     parts = [f"# {md_escape(ruleset.title)}", md_escape(ruleset.summary.strip())]
     parent = f"[{ruleset.extends}]({ruleset.extends}.md)" if ruleset.extends else "—"
     parts.append(_table(("id", "version", "extends", "rules", "cite a rule as"), [
@@ -555,10 +576,7 @@ def ruleset_page(ruleset: Ruleset, inputs: Inputs) -> str:
     parts.append("## Worked examples {#worked-examples}\n\n"
                  + (f"Every case of this ruleset, by topic: [worked examples of {ruleset.id}](../examples/"
                     f"{ruleset.id}.md).\n\n") + "\n".join(lines))
-    parts.append("## Sources {#sources}\n\n" + "\n".join(
-        f"- `{s.file}`: {md_escape(s.title)}" + (f" — <{inputs.addresses[s.file]}>" if s.file in inputs.addresses
-                                                 else " (no public address is known)")
-        for s in ruleset.sources))
+    parts.append("## Sources {#sources}\n\n" + "\n".join(_source_line(s, inputs) for s in ruleset.sources))
     parts.append("## Changelog {#changelog}\n\n" + "\n".join(
         f"- **{c.version}** ({c.date}): {md_escape(c.changes)}" for c in ruleset.changelog))
     inheritance = _inheritance_section(ruleset, inputs.registry)

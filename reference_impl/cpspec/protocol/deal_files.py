@@ -15,6 +15,7 @@ from cpspec.rulesets.yamlsafe import LoadedYaml, load_yaml_file, load_yaml_strea
 
 if TYPE_CHECKING:
     from cpspec.rules.model import Ruleset
+    from cpspec.rulesets.loader import RulesetRegistry
 
 _STEP = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
 
@@ -27,16 +28,16 @@ class DealFile:
     deal: dict[str, Any]
     loaded: LoadedYaml
 
-    def ruleset(self, override: str | None = None) -> Ruleset:
-        """The bundled ruleset the file names (or ``override``); an unknown id is located."""
+    def ruleset(self, override: str | None = None, registry: RulesetRegistry | None = None) -> Ruleset:
+        """The ruleset the file names (or ``override``, from ``--ruleset``): an id of ``registry`` (default: the
+        bundled rulesets) or a path to a ruleset file, relative to the deal file; errors say where it was named."""
         from cpspec.rulesets.loader import bundled_registry
 
-        try:
-            return bundled_registry().get(override or self.ruleset_id)
-        except CpspecError as error:
-            if error.code == "unknown_ruleset":
-                error.where = "--ruleset" if override else self.loaded.where(("ruleset",))
-            raise
+        rulesets = registry or bundled_registry()
+        if override:
+            return rulesets.named(override, "--ruleset")
+        beside = None if self.loaded.source == "-" else Path(self.loaded.source).parent
+        return rulesets.named(self.ruleset_id, f"{self.loaded.where(('ruleset',))} (ruleset)", relative_to=beside)
 
     @contextmanager
     def locating_errors(self) -> Iterator[None]:
@@ -55,22 +56,25 @@ class DealFile:
 
 
 def read_deal(path: str) -> DealFile:
-    """The deal file at ``path`` (``-``: standard input): a mapping with ``ruleset: <id>`` and the ``score`` input."""
+    """The deal file at ``path`` (``-``: standard input): a mapping with ``ruleset`` (an id, or the path of a ruleset
+    file relative to the deal file) and the ``score`` input."""
     loaded = load_yaml_stream(sys.stdin.buffer) if path == "-" else load_yaml_file(Path(path))
     data = require_mapping(loaded)
     ruleset_id = data.get("ruleset")
     if not isinstance(ruleset_id, str):
-        raise CpspecError("bad_input", "a deal file needs 'ruleset: <id>'", loaded.where(("ruleset",)))
+        raise CpspecError("bad_input", "a deal file needs 'ruleset: <id>' (or 'ruleset: <path of a ruleset file>')",
+                          loaded.where(("ruleset",)))
     deal = {k: v for k, v in data.items() if k != "ruleset"}
     return DealFile(ruleset_id, deal, loaded)
 
 
-def score_deal_file(path: str, ruleset_override: str | None = None) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
+def score_deal_file(path: str, ruleset_override: str | None = None, registry: RulesetRegistry | None = None
+                    ) -> tuple[Ruleset, dict[str, Any], dict[str, Any]]:
     """Read a deal file and score it: (ruleset, the score input, the score output), errors located in the file."""
     from cpspec.protocol.ops import op_score
 
     deal_file = read_deal(path)
-    ruleset = deal_file.ruleset(ruleset_override)
+    ruleset = deal_file.ruleset(ruleset_override, registry)
     with deal_file.locating_errors():
         output = op_score(ruleset, deal_file.deal)
     return ruleset, deal_file.deal, output

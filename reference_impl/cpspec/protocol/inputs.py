@@ -53,17 +53,17 @@ def parse_player(raw: Any, ruleset: Ruleset, where: str) -> PlayerInput:
             known = ", ".join(h.id for h in ruleset.parameters.naturals.hands) or "none"
             raise CpspecError("bad_declaration", f"{natural!r} is not a natural of this ruleset (known: {known})",
                               f"{where}.natural")
-    setting_keys = [k for k in ("front", "middle", "back") if k in player]
-    if setting_keys and "cards" in player:
+    setting_keys = [k for k in ("front", "middle", "back") if player.get(k) is not None]
+    if setting_keys and player.get("cards") is not None:
         raise CpspecError("bad_input", "give either front/middle/back or cards, not both", where)
     front = middle = back = cards = None
     if setting_keys:
-        missing = [k for k in ("front", "middle", "back") if k not in player]
+        missing = [k for k in ("front", "middle", "back") if player.get(k) is None]
         if missing:
             raise CpspecError("bad_hand_size", f"missing {', '.join(missing)}", where)
         front, middle, back = parse_setting(player, where)
         cards = front + middle + back
-    elif "cards" in player:
+    elif player.get("cards") is not None:
         if declare != "natural":
             raise CpspecError("bad_input", "13 unset cards are allowed only with declare: natural", f"{where}.cards")
         cards = parse_cards(player["cards"], f"{where}.cards", 13)

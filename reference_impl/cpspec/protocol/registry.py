@@ -7,13 +7,18 @@ input and raises :class:`cpspec.errors.CpspecError` with a location.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cpspec.engines import Engine
 from cpspec.errors import CpspecError
 from cpspec.rules.model import Ruleset
+
+if TYPE_CHECKING:
+    from cpspec.rulesets.loader import RulesetRegistry
 
 Handler = Callable[[Ruleset | None, Mapping[str, Any], Engine], dict[str, Any]]
 H = TypeVar("H", bound=Handler)
@@ -54,7 +59,9 @@ def check_input_keys(data: Mapping[str, Any], required: set[str], optional: froz
 
 def whole_number(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     """An optional integer field within [low, high], or a located bad_input error."""
-    value = data.get(key, default)
+    value = data.get(key)
+    if value is None:  # left out, or null: the default
+        return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise CpspecError("bad_input", f"{key} must be a whole number from {low} to {high}", f"input.{key}")
     return value
@@ -65,3 +72,24 @@ def all_ops() -> dict[str, Op]:
     import cpspec.protocol.ops  # noqa: F401  (registers the ops)
 
     return OPS
+
+
+#: The rulesets the request being answered is served from (set by the server's dispatch for each request).
+_SERVED: ContextVar[RulesetRegistry | None] = ContextVar("cpspec_served_rulesets", default=None)
+
+
+@contextmanager
+def serving(registry: RulesetRegistry | None) -> Iterator[None]:
+    """Answer the requests inside with ``registry``'s rulesets (None: the bundled ones)."""
+    token = _SERVED.set(registry)
+    try:
+        yield
+    finally:
+        _SERVED.reset(token)
+
+
+def served_rulesets() -> RulesetRegistry:
+    """The rulesets being served: those :func:`serving` set, else the bundled ones."""
+    from cpspec.rulesets.loader import bundled_registry
+
+    return _SERVED.get() or bundled_registry()

@@ -147,7 +147,7 @@ def _request_id(request: Any) -> Any:
 def _resolve(request: Mapping[str, Any], registry: RulesetRegistry | None) -> tuple[Op, Ruleset | None, dict[str, Any]]:
     """The op a parsed request asks for, its ruleset and its input; or raise CpspecError."""
     from cpspec.protocol.registry import all_ops
-    from cpspec.rulesets.loader import bundled_registry
+    from cpspec.rulesets.loader import RULESET_ID, bundled_registry
 
     ops = all_ops()
     if "id" not in request or _request_id(request) is None:
@@ -161,7 +161,8 @@ def _resolve(request: Mapping[str, Any], registry: RulesetRegistry | None) -> tu
     op = ops.get(op_name)
     if op is None:
         raise CpspecError("unknown_op", f"unknown op {op_name!r}; known: {', '.join(sorted(ops))}", "op")
-    data = request.get("input", {})
+    data = request.get("input")
+    data = {} if data is None else data  # null is the same as left out: no input
     if not isinstance(data, dict):
         raise CpspecError("bad_request", "input must be an object", "input")
     ruleset = None
@@ -169,7 +170,12 @@ def _resolve(request: Mapping[str, Any], registry: RulesetRegistry | None) -> tu
         ruleset_id = request.get("ruleset")
         if not isinstance(ruleset_id, str):
             raise CpspecError("bad_request", "ruleset must be a ruleset id", "ruleset")
-        ruleset = (registry or bundled_registry()).get(ruleset_id)
+        rulesets = registry or bundled_registry()
+        if not rulesets.has(ruleset_id) and not RULESET_ID.match(ruleset_id):
+            raise CpspecError("unknown_ruleset", f"no ruleset {ruleset_id[:80]!r}: a request names a ruleset by its id "
+                              "and never opens a file (serve a house file with cpspec protocol --rulesets DIR)",
+                              "ruleset")
+        ruleset = rulesets.get(ruleset_id)
     return op, ruleset, data
 
 
@@ -185,11 +191,15 @@ def dispatch(request: Mapping[str, Any], registry: RulesetRegistry | None = None
              engine: Engine | None = None) -> dict[str, Any]:
     """Run one parsed request; return its output or raise CpspecError.
 
-    ``registry`` defaults to the bundled rulesets (the corpus-strength check passes mutants);
+    ``registry`` defaults to the bundled rulesets (``cpspec protocol --rulesets`` adds house files, the
+    corpus-strength check passes mutants);
     ``engine`` to :data:`cpspec.engines.DEFAULT`.
     """
+    from cpspec.protocol.registry import serving
+
     op, ruleset, data = _resolve(request, registry)
-    return op.handler(ruleset, data, _engine_or_default(engine))
+    with serving(registry):
+        return op.handler(ruleset, data, _engine_or_default(engine))
 
 
 def answer_text(line: str, registry: RulesetRegistry | None = None, engine: Engine | None = None) -> str:

@@ -21,8 +21,11 @@ CREDIT_KINDS: tuple[str, ...] = ("segment", "bonus", "overall", "sweep", "natura
 
 @dataclass(frozen=True)
 class Citation:
+    """A quote from one of the ruleset's sources (named by its file or its url); ``paraphrase``: not word for word."""
+
     source: str
     quote: str
+    paraphrase: bool = False
 
 
 @dataclass(frozen=True)
@@ -325,8 +328,17 @@ class Parameters:
 
 @dataclass(frozen=True)
 class Source:
-    file: str
+    """Where rules come from: a source document (``file``) or a public page (``url``, the date it was ``read``)."""
+
+    file: str | None
     title: str
+    url: str | None = None
+    read: str | None = None
+
+    @property
+    def key(self) -> str:
+        """What a citation names this source by: its file name, or its address."""
+        return self.file or self.url or ""
 
 
 @dataclass(frozen=True)

@@ -186,7 +186,8 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
     rules = tuple(
         Rule(
             id=r["id"], title=r["title"], topic=r["topic"], text=r["text"],
-            citations=tuple(Citation(c["source"], c["quote"]) for c in r.get("citations", [])),
+            citations=tuple(Citation(c["source"], c["quote"], c.get("paraphrase", False))
+                            for c in r.get("citations", [])),
             interpretation=Interpretation(
                 r["interpretation"]["topic"], r["interpretation"]["source_says"], r["interpretation"]["reading"],
                 tuple(alternative_reading(a) for a in r["interpretation"]["alternatives"]),
@@ -198,7 +199,7 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
     return Ruleset(
         id=doc["id"], title=doc["title"], version=doc["version"], summary=doc["summary"],
         extends=doc.get("extends"),
-        sources=tuple(Source(s["file"], s["title"]) for s in doc["sources"]),
+        sources=tuple(Source(s.get("file"), s["title"], s.get("url"), s.get("read")) for s in doc["sources"]),
         changelog=tuple(ChangelogEntry(c["version"], c["date"], c["changes"]) for c in doc["changelog"]),
         rules=rules, parameters=parameters, document=strip_private(doc),
         files=files,

@@ -1,4 +1,11 @@
-"""Loading rulesets: safe YAML, ``extends`` merging, schema and semantic validation.
+"""Loading rulesets: safe YAML, ``extends`` merging, schema and semantic validation, and the registry of ids.
+
+A :class:`RulesetRegistry` maps ruleset ids to files: the bundled rulesets, plus any house
+files added with :meth:`RulesetRegistry.with_files` (``--rulesets DIR``, ``--ruleset
+./house.yaml``, a deal file's ``ruleset: ./house.yaml``). Every command goes through
+:func:`registry_for` and :meth:`RulesetRegistry.named`. An id means one ruleset wherever it is
+used: a house file whose id is a bundled ruleset's (and whose text differs from it), or two house
+files with one id, are refused with the file and line.
 
 >>> all(rs.parameters.players.min >= 2 for rs in bundled_registry().all())
 True
@@ -6,10 +13,9 @@ True
 
 from __future__ import annotations
 
-import copy
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -17,13 +23,20 @@ from typing import TYPE_CHECKING, Any, cast
 from cpspec.errors import CpspecError
 from cpspec.rules.model import Ruleset
 from cpspec.rulesets.build import build_ruleset, merge, strip_private
+from cpspec.rulesets.chain import Known, RawRuleset, locate, merge_chain, read_chain, read_raw
+from cpspec.rulesets.checks import check_semantics, inheritance_warnings
 from cpspec.rulesets.data import data_dir, schema_path
-from cpspec.rulesets.yamlsafe import LoadedYaml, load_yaml_file, require_mapping
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator, TypeChecker
 
-MAX_EXTENDS_DEPTH = 8
+#: A ruleset id (lowercase words joined by hyphens); anything else given where a ruleset is named is a path.
+RULESET_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+__all__ = [
+    "RULESET_ID", "RulesetRegistry", "bundled_registry", "get_ruleset", "load_checked", "load_ruleset", "merge",
+    "registry_for", "ruleset_validator",
+]
+SOURCE_FORMS = "a source is {file, title} (a source document) or {url, title, read} (a public page and the date read)"
 
 
 @cache
@@ -48,53 +61,225 @@ def _is_strict_integer(_: TypeChecker, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-def _path_text(path: Iterable[str | int]) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or "(root)"
+def load_checked(path: Path, known: Known | None = None) -> tuple[Ruleset, list[str]]:
+    """Load, merge (``extends``), validate and build one ruleset file; also its warnings (each with its line).
+
+    ``extends: <id>`` finds the file ``<id>.yaml`` beside the child first, then ``known(id)``
+    (a registry's files). Every error names the file and line that wrote the value: the
+    parent's for an inherited rule.
+    """
+    chain = read_chain(Path(path), known)
+    merged = merge_chain(chain)
+    _validate_schema(merged, chain)
+    ruleset = build_ruleset(merged, tuple(str(raw.loaded.source) for raw in chain))
+    check_semantics(ruleset, chain, merged)
+    parent_parameters = merge_chain(chain[1:]).get("parameters", {}) if len(chain) > 1 else {}
+    return ruleset, inheritance_warnings(ruleset, chain, parent_parameters)
 
 
-@dataclass(frozen=True)
-class _RawRuleset:
-    loaded: LoadedYaml
-    data: dict[str, Any]
+def load_ruleset(path: Path, known: Known | None = None) -> Ruleset:
+    """:func:`load_checked` without the warnings."""
+    return load_checked(path, known)[0]
 
 
-def _read(path: Path) -> _RawRuleset:
-    loaded = load_yaml_file(path)
-    data = require_mapping(loaded)
-    rid = data.get("id")
-    if not isinstance(rid, str):
-        raise CpspecError("bad_ruleset", "a ruleset needs a string 'id'", loaded.where(("id",)))
-    return _RawRuleset(loaded, data)
+def _validate_schema(merged: dict[str, Any], chain: list[RawRuleset]) -> None:
+    from jsonschema.exceptions import ValidationError, best_match
+
+    public = strip_private(merged)
+    errors = list(ruleset_validator().iter_errors(public))
+    if not errors:
+        return
+    error = cast(ValidationError, best_match(errors))
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    path: list[str | int] = list(error.absolute_path)
+    message = error.message
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        # point at the unexpected key itself rather than at the mapping that holds it
+        allowed = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        path += sorted(str(key) for key in error.instance if key not in allowed)[:1]
+    elif error.validator == "oneOf" and path[:1] == ["sources"] and isinstance(error.instance, dict):
+        message = f"{SOURCE_FORMS}; this one has {', '.join(sorted(map(str, error.instance)))}"
+    raise CpspecError("bad_ruleset", f"{message}{more}", locate(path, chain, merged))
+
+
+# --- the registry ------------------------------------------------------------------------
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """The same file, or two files with the same bytes (a copy of a bundled ruleset is that ruleset)."""
+    try:
+        return a.resolve() == b.resolve() or a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
+
+
+def _ruleset_files(paths: Iterable[str | Path], option: str) -> list[Path]:
+    """The files named: a file as it is, a folder's ``*.yaml`` files (sorted); a located error for nothing there."""
+    files: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found = sorted(p for p in path.glob("*.yaml") if p.is_file())
+            if not found:
+                raise CpspecError("bad_file", f"no ruleset files (*.yaml) in the folder given with {option}", str(path))
+            files += found
+        elif path.exists():
+            files.append(path)
+        else:
+            raise CpspecError("bad_file", f"no such file or folder (given with {option})", str(path))
+    return files
 
 
 class RulesetRegistry:
-    """The rulesets of one folder, loaded on demand by id."""
+    """Rulesets by id: the ``*.yaml`` files of one folder (the bundled rulesets), loaded on demand, and the
+    house files added with :meth:`with_files`, loaded and checked when added."""
 
-    def __init__(self, folder: Path, extra_files: Sequence[Path] = ()) -> None:
+    def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self._paths: dict[str, Path] = {}
-        for path in sorted(folder.glob("*.yaml")) + list(extra_files):
-            self._paths[path.stem] = path
+        self._paths: dict[str, Path] = {path.stem: path for path in sorted(folder.glob("*.yaml"))}
+        self._added: dict[str, Path] = {}
         self._cache: dict[str, Ruleset] = {}
+        self._warnings: dict[str, list[str]] = {}
 
     def ids(self) -> list[str]:
         return sorted(self._paths)
 
+    def house_ids(self) -> list[str]:
+        """The ids of the files added with :meth:`with_files`."""
+        return sorted(self._added)
+
     def has(self, ruleset_id: str) -> bool:
         return ruleset_id in self._paths
+
+    def path(self, ruleset_id: str) -> Path:
+        """The file of a ruleset id of the registry."""
+        return self._paths[ruleset_id]
+
+    def find(self, ruleset_id: str) -> Path | None:
+        """The file of a ruleset id, or None: what :func:`load_checked` takes to find parents."""
+        return self._paths.get(ruleset_id)
 
     def get(self, ruleset_id: str) -> Ruleset:
         if ruleset_id not in self._cache:
             if ruleset_id not in self._paths:
                 raise CpspecError("unknown_ruleset", f"no ruleset {ruleset_id!r}; known: {', '.join(self.ids())}")
-            self._cache[ruleset_id] = load_ruleset(self._paths[ruleset_id], self._paths.get)
+            ruleset, warnings = load_checked(self._paths[ruleset_id], self.find)
+            self._cache[ruleset_id] = ruleset
+            self._warnings[ruleset_id] = warnings
         return self._cache[ruleset_id]
+
+    def warnings(self, ruleset_id: str) -> list[str]:
+        """The located warnings of a ruleset (see :mod:`cpspec.rulesets.checks`)."""
+        self.get(ruleset_id)
+        return list(self._warnings[ruleset_id])
 
     def all(self) -> list[Ruleset]:
         return [self.get(i) for i in self.ids()]
+
+    def with_files(self, paths: Iterable[str | Path], option: str = "--rulesets") -> RulesetRegistry:
+        """This registry with the ruleset files named (files, or folders of ``*.yaml`` files) added.
+
+        Each added file is loaded and checked at once, so a bad file is reported before anything
+        uses it. Refused with the file and line: a file that is not a ruleset, an id that differs
+        from the file name, an id that another file already gives (a bundled ruleset, unless the
+        file is that ruleset or a byte-for-byte copy of it, or another added file), and a parent
+        found beside a file whose id is another file's.
+        """
+        added = RulesetRegistry.__new__(RulesetRegistry)
+        added.folder = self.folder
+        added._paths = dict(self._paths)
+        added._added = dict(self._added)
+        added._cache = dict(self._cache)
+        added._warnings = dict(self._warnings)
+        pending: list[tuple[RawRuleset, Path, Path | None]] = []  # (file, path, the file that has its id already)
+        for path in _ruleset_files(paths, option):
+            raw = read_raw(path)
+            if raw.id != path.stem:
+                raise CpspecError("bad_ruleset", f"id {raw.id!r} must equal the file name {path.stem!r} (a ruleset "
+                                  f"is found by its id: name the file {raw.id}.yaml, or change the id)",
+                                  raw.where(("id",)))
+            current = added._paths.get(raw.id)
+            if current is not None and _same_file(current, path):
+                continue
+            pending.append((raw, path, current))
+            if current is None:
+                added._paths[raw.id] = path
+                added._added[raw.id] = path
+        # what is wrong inside a file is told first, then that its id is taken
+        for raw, path, current in pending:
+            if current is None:
+                added.get(raw.id)
+            else:
+                load_checked(path, added.find)
+        for raw, _, current in pending:
+            if current is not None:
+                added._refuse_clash(raw, current)
+        for raw, _, _ in pending:
+            added._check_parents(added.get(raw.id))
+        return added
+
+    def _refuse_clash(self, raw: RawRuleset, current: Path) -> None:
+        if raw.id in self._added:
+            raise CpspecError("bad_ruleset", f"two files give the ruleset id {raw.id!r}: {current} and this one; an "
+                              "id names one ruleset, so rename one of them (file and id)", raw.where(("id",)))
+        raise CpspecError("bad_ruleset", f"the id {raw.id!r} is the bundled ruleset {current}'s, and this file "
+                          "differs from it: a house ruleset needs an id of its own (rename the file and its id; "
+                          f"to build on the bundled one, write 'extends: {raw.id}')", raw.where(("id",)))
+
+    def _check_parents(self, ruleset: Ruleset) -> None:
+        """A parent found beside a house file must be the registry's ruleset of that id, if it has one."""
+        for file in ruleset.files[1:]:
+            parent = Path(file)
+            current = self._paths.get(parent.stem)
+            if current is not None and not _same_file(current, parent):
+                self._refuse_clash(read_raw(parent), current)
+
+    def named(self, spec: str, where: str = "--ruleset", relative_to: Path | None = None) -> Ruleset:
+        """The ruleset ``spec`` names: an id of this registry, or else a path to a ruleset file (relative to
+        ``relative_to`` when given), added and checked as by :meth:`with_files`; ``where`` is the place that
+        named it (an option, a file's line), for the errors."""
+        return self.named_in(spec, where, relative_to)[0]
+
+    def named_in(self, spec: str, where: str = "--ruleset", relative_to: Path | None = None
+                 ) -> tuple[Ruleset, RulesetRegistry]:
+        """:meth:`named`, and the registry that holds the ruleset (this one, or this one with the file added)."""
+        if RULESET_ID.match(spec):
+            if not self.has(spec):
+                raise CpspecError("unknown_ruleset", f"no ruleset {spec!r}; known: {', '.join(self.ids())} (or give "
+                                  "the path of a ruleset file)", where)
+            return self.get(spec), self
+        path = Path(spec)
+        if relative_to is not None and not path.is_absolute():
+            path = relative_to / path
+        if path.is_dir():
+            raise CpspecError("bad_file", f"{path} is a directory, not a ruleset file (a folder of rulesets goes "
+                              "to --rulesets)", where)
+        if not path.exists():
+            raise CpspecError("bad_file", f"no such file: {path} (and {spec!r} is not a ruleset id: ids are "
+                              f"lowercase words joined by hyphens; known: {', '.join(self.ids())})", where)
+        registry = self.with_files([path], where)
+        return registry.get(read_raw(path).id), registry
+
+    def resolve_all(self, specs: Iterable[str], option: str = "--ruleset") -> tuple[RulesetRegistry, tuple[str, ...]]:
+        """Ids or paths (as :meth:`named` reads them) to ids: the registry with the files among them added, and
+        the ids in the order given."""
+        registry, ids = self, []
+        for spec in specs:
+            if RULESET_ID.match(spec):
+                if not registry.has(spec):
+                    raise CpspecError("bad_input", f"unknown value {spec!r}; known: {', '.join(registry.ids())} (or "
+                                      "the path of a ruleset file)", option)
+                ids.append(spec)
+            else:
+                ruleset, registry = registry.named_in(spec, option)
+                ids.append(ruleset.id)
+        return registry, tuple(ids)
+
+    def locator(self, ruleset_id: str) -> Callable[[Sequence[str | int]], str]:
+        """``locate(path)``: the file and line that wrote a value of the ruleset's merged document."""
+        chain = read_chain(self._paths[ruleset_id], self.find)
+        merged = merge_chain(chain)
+        return lambda path: locate(path, chain, merged)
 
 
 @cache
@@ -106,182 +291,7 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
     return bundled_registry().get(ruleset_id)
 
 
-def load_ruleset(path: Path, find: Any = None) -> Ruleset:
-    """Load, merge (``extends``), validate and build one ruleset file.
-
-    ``find(id) -> Path | None`` locates a parent; by default, a sibling file ``<id>.yaml``.
-    """
-    path = Path(path)
-
-    def default_find(rid: str) -> Path | None:
-        candidate = path.parent / f"{rid}.yaml"
-        return candidate if candidate.is_file() else None
-
-    finder = find or default_find
-    chain: list[_RawRuleset] = [_read(path)]
-    own = chain[0]
-    if own.data["id"] != path.stem:
-        raise CpspecError(
-            "bad_ruleset", f"id {own.data['id']!r} must equal the file name {path.stem!r}", own.loaded.where(("id",))
-        )
-    while "extends" in chain[-1].data:
-        parent_id = chain[-1].data["extends"]
-        where = chain[-1].loaded.where(("extends",))
-        if not isinstance(parent_id, str):
-            raise CpspecError("bad_ruleset", "'extends' must be a ruleset id", where)
-        if len(chain) > MAX_EXTENDS_DEPTH or any(r.data["id"] == parent_id for r in chain):
-            raise CpspecError("bad_ruleset", f"'extends' makes a cycle or is too deep at {parent_id!r}", where)
-        parent_path = finder(parent_id)
-        if parent_path is None:
-            raise CpspecError("bad_ruleset", f"extends unknown ruleset {parent_id!r}", where)
-        chain.append(_read(Path(parent_path)))
-
-    merged = _merge_chain(chain)
-    _validate_schema(merged, chain)
-    ruleset = build_ruleset(merged, tuple(str(raw.loaded.source) for raw in chain))
-    _check_semantics(ruleset, own.loaded)
-    return ruleset
-
-
-def _merge_chain(chain: list[_RawRuleset]) -> dict[str, Any]:
-    """Merge from the root ancestor down to the file itself."""
-    merged: dict[str, Any] = {}
-    rules: list[dict[str, Any]] = []
-    for raw in reversed(chain):
-        data = raw.data
-        _check_rule_lists(raw)
-        removes = data.get("removes_rules", [])
-        if isinstance(removes, list):
-            unknown = [r for r in removes if r not in {rule.get("id") for rule in rules}]
-            if unknown:
-                raise CpspecError(
-                    "bad_ruleset", f"removes_rules names rules it does not inherit: {unknown}",
-                    raw.loaded.where(("removes_rules",)),
-                )
-            rules = [rule for rule in rules if rule.get("id") not in removes]
-        for rule in data.get("rules", []):
-            rules.append({**rule, "_origin": data["id"]})
-        top = {k: v for k, v in data.items() if k not in ("rules", "removes_rules", "parameters")}
-        merged.update(copy.deepcopy(top))
-        if "parameters" in data:
-            merged["parameters"] = merge(merged.get("parameters", {}), data["parameters"])
-    own = chain[0].data
-    if "extends" not in own:
-        merged.pop("extends", None)
-    else:
-        merged["extends"] = own["extends"]
-    merged["rules"] = rules
-    if "removes_rules" in own:
-        merged["removes_rules"] = own["removes_rules"]
-    return merged
-
-
-def _check_rule_lists(raw: _RawRuleset) -> None:
-    """``rules`` must be a list of mappings and ``removes_rules`` a list of ids before merging uses them."""
-    rules = raw.data.get("rules", [])
-    if not isinstance(rules, list):
-        raise CpspecError("bad_ruleset", "'rules' must be a list of rules", f"{raw.loaded.where(('rules',))} (rules)")
-    for index, rule in enumerate(rules):
-        if not isinstance(rule, dict):
-            raise CpspecError("bad_ruleset", "a rule is a mapping with id, title, topic and text",
-                              f"{raw.loaded.where(('rules', index))} (rules[{index}])")
-    removes = raw.data.get("removes_rules", [])
-    if not isinstance(removes, list) or not all(isinstance(r, str) for r in removes):
-        raise CpspecError("bad_ruleset", "'removes_rules' must be a list of rule ids",
-                          f"{raw.loaded.where(('removes_rules',))} (removes_rules)")
-
-
-def _locate(path: Sequence[str | int], chain: list[_RawRuleset], merged: Mapping[str, Any]) -> str:
-    """The file and line of a value of the merged document, as best as can be told."""
-    if path and path[0] == "rules" and len(path) > 1 and isinstance(path[1], int):
-        rules = merged.get("rules", [])
-        if path[1] < len(rules):
-            origin = rules[path[1]].get("_origin")
-            rule_id = rules[path[1]].get("id")
-            for raw in chain:
-                if raw.data.get("id") == origin:
-                    for index, rule in enumerate(raw.data.get("rules", [])):
-                        if isinstance(rule, dict) and rule.get("id") == rule_id:
-                            return f"{raw.loaded.where(('rules', index, *path[2:]))} ({_path_text(path)})"
-    best = chain[0].loaded.where(path)
-    for raw in chain:
-        if tuple(path) in raw.loaded.lines:
-            best = raw.loaded.where(path)
-            break
-    return f"{best} ({_path_text(path)})"
-
-
-def _validate_schema(merged: dict[str, Any], chain: list[_RawRuleset]) -> None:
-    from jsonschema.exceptions import ValidationError, best_match
-
-    public = strip_private(merged)
-    errors = list(ruleset_validator().iter_errors(public))
-    if not errors:
-        return
-    error = cast(ValidationError, best_match(errors))
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    path: list[str | int] = list(error.absolute_path)
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        # point at the unexpected key itself rather than at the mapping that holds it
-        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-        path += sorted(str(key) for key in error.instance if key not in known)[:1]
-    raise CpspecError("bad_ruleset", f"{error.message}{more}", _locate(path, chain, merged))
-
-
-def _rule_refs(value: Any, path: tuple[str | int, ...] = ()) -> Iterable[tuple[tuple[str | int, ...], str]]:
-    """Every ``*rule`` reference in the parameters, with its path."""
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            if (key == "rule" or key.endswith("_rule")) and isinstance(item, str):
-                yield (*path, key), item
-            else:
-                yield from _rule_refs(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _rule_refs(item, (*path, index))
-
-
-def _check_semantics(ruleset: Ruleset, loaded: LoadedYaml) -> None:
-    def fail(message: str, path: Sequence[str | int] = ()) -> None:
-        raise CpspecError("bad_ruleset", message, f"{loaded.where(path)} ({_path_text(path)})")
-
-    seen: set[str] = set()
-    for index, rule in enumerate(ruleset.rules):
-        if rule.id in seen:
-            fail(f"rule id {rule.id!r} is used twice", ("rules", index, "id"))
-        seen.add(rule.id)
-    sources = {s.file for s in ruleset.sources}
-    for index, rule in enumerate(ruleset.rules):
-        for c_index, citation in enumerate(rule.citations):
-            if citation.source not in sources:
-                fail(f"rule {rule.id} cites {citation.source}, which is not among the ruleset's sources",
-                     ("rules", index, "citations", c_index, "source"))
-    for path, ref in _rule_refs(ruleset.document["parameters"], ("parameters",)):
-        if ref not in seen:
-            fail(f"parameter refers to rule {ref!r}, which the ruleset does not have", path)
-    p = ruleset.parameters
-    if p.players.min > p.players.max:
-        fail("players.min is greater than players.max", ("parameters", "players"))
-    if p.players.seat_names is not None and len(p.players.seat_names) < p.players.max:
-        fail("seat_names must name at least players.max seats", ("parameters", "players", "seat_names"))
-    natural_ids = [h.id for h in p.naturals.hands]
-    if len(set(natural_ids)) != len(natural_ids):
-        fail("natural ids must be unique", ("parameters", "naturals", "hands"))
-    if p.scoring.scoop is not None:
-        counts = [e["players"] for e in ruleset.document["parameters"]["scoring"]["scoop"].get("points_by_players", [])]
-        if len(set(counts)) != len(counts):
-            fail("scoop gives two amounts for the same number of players",
-                 ("parameters", "scoring", "scoop", "points_by_players"))
-        for n in p.scoring.scoop.points_by_players:
-            if not p.players.min <= n <= p.players.max:
-                fail(f"scoop for {n} players, but the ruleset allows {p.players.min}-{p.players.max}",
-                     ("parameters", "scoring", "scoop"))
-    for kind in ("foul", "surrender", "timeout"):
-        penalty = getattr(p.penalties, kind)
-        if penalty is not None and set(penalty.receiver_wins) & set(penalty.payer_wins):
-            fail("a segment cannot be won by both sides", ("parameters", "penalties", kind, "payer_wins"))
-    if p.scoring.banker is not None and p.scoring.single_winner is not None:
-        fail("a deal played against a banker has no single winner", ("parameters", "scoring", "single_winner"))
-    versions = [c.version for c in ruleset.changelog]
-    if ruleset.version not in versions:
-        fail(f"version {ruleset.version} has no changelog entry", ("changelog",))
+def registry_for(paths: Sequence[str | Path] = (), option: str = "--rulesets") -> RulesetRegistry:
+    """The bundled rulesets and the ruleset files (or folders of them) named: the one way every command builds
+    the registry it uses."""
+    return bundled_registry().with_files(paths, option) if paths else bundled_registry()

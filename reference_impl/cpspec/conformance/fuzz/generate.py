@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from cpspec.rules.model import Ruleset
+    from cpspec.rulesets.loader import RulesetRegistry
 
 RANKS: Final = "23456789TJQKA"
 SUITS: Final = "cdhs"
@@ -62,19 +63,20 @@ def texts(cards: Sequence[Card]) -> list[str]:
 
 
 def generate_requests(seed: int, count: int, rulesets: Sequence[str] | None = None,
-                      ops: Sequence[str] | None = None, bad_share: float = BAD_SHARE) -> Iterator[dict[str, Any]]:
+                      ops: Sequence[str] | None = None, bad_share: float = BAD_SHARE,
+                      registry: RulesetRegistry | None = None) -> Iterator[dict[str, Any]]:
     """``count`` protocol requests ``{"id": n, "op": ..., "ruleset": ..., "input": ...}``, ids 1 to count.
 
     ``rulesets`` and ``ops`` limit what is drawn (default: every bundled ruleset, every op of
     :data:`OP_WEIGHTS`); the first requests take each op once, in that order, the rest are drawn
     by :data:`OP_WEIGHTS`. ``bad_share`` is the share of requests made bad on purpose (0 for
-    none). The same arguments give the same requests. Raises ValueError for an unknown op or
-    an empty choice.
+    none). ``registry``: where the rulesets are (default: the bundled ones). The same arguments give the
+    same requests. Raises ValueError for an unknown op or an empty choice.
     """
     from cpspec.rulesets.loader import bundled_registry
 
-    registry = bundled_registry()
-    chosen_rulesets = [registry.get(r) for r in (rulesets if rulesets is not None else registry.ids())]
+    pool = registry or bundled_registry()
+    chosen_rulesets = [pool.get(r) for r in (rulesets if rulesets is not None else pool.ids())]
     chosen_ops = list(ops) if ops is not None else list(OP_WEIGHTS)
     unknown = [op for op in chosen_ops if op not in OP_WEIGHTS]
     if unknown or not chosen_ops or not chosen_rulesets:

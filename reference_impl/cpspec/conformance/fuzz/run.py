@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cpspec.conformance import DEFAULT_MAX_TIMEOUTS
 from cpspec.conformance.cases import Difference, compact, diff_lines
@@ -39,6 +39,9 @@ from cpspec.conformance.transport import (
     never_answered,
 )
 from cpspec.errors import CpspecError
+
+if TYPE_CHECKING:
+    from cpspec.rulesets.loader import RulesetRegistry
 
 #: The most groups of disagreements reported in full (the others are counted).
 MAX_GROUPS: Final = 50
@@ -117,21 +120,23 @@ def _start(transport: Transport, option: str) -> Served:
 def fuzz(tested: Transport, expected: Transport | None, seed: int, count: int,
          rulesets: Sequence[str] | None = None, ops: Sequence[str] | None = None, *,
          max_timeouts: int = DEFAULT_MAX_TIMEOUTS, budget: int = DEFAULT_BUDGET, window: int = DEFAULT_WINDOW,
-         progress: Callable[[int, int, str], None] | None = None) -> FuzzRun:
+         progress: Callable[[int, int, str], None] | None = None, registry: RulesetRegistry | None = None) -> FuzzRun:
     """Send ``count`` requests made from ``seed`` to both sides and collect the disagreements.
 
     ``expected`` None means the reference engine in-process (fast path); the rule ids are always
     read from the in-process reference's answers. Ops and rulesets a side's hello does not list
-    are not drawn. Transports are started here and closed before returning.
+    are not drawn. ``registry``: the rulesets drawn from (default: the bundled ones). Transports are
+    started here and closed before returning.
     """
     from cpspec.rulesets.loader import bundled_registry
 
-    reference = expected if isinstance(expected, InProcessTransport) else InProcessTransport()
+    rulesets_in_use = registry or bundled_registry()
+    reference = expected if isinstance(expected, InProcessTransport) else InProcessTransport(registry=registry)
     expect = expected or reference
     run = FuzzRun(seed, tested.target, expect.target)
     sides = [(tested, "--impl")] + ([(expect, "--against")] if expect is not reference else [])
     chosen_ops = set(ops or OP_WEIGHTS)
-    chosen_rulesets = set(rulesets or bundled_registry().ids())
+    chosen_rulesets = set(rulesets or rulesets_in_use.ids())
     try:
         for transport, option in sides:
             served_ops, served_rulesets, note = _start(transport, option)
@@ -143,8 +148,8 @@ def fuzz(tested: Transport, expected: Transport | None, seed: int, count: int,
             raise CpspecError("bad_input", "the implementations serve no op or no ruleset in common with the "
                                            "choice", "--impl")
         op_list = [op for op in OP_WEIGHTS if op in chosen_ops]
-        ruleset_list = [r for r in bundled_registry().ids() if r in chosen_rulesets]
-        _stream(run, tested, expect, generate_requests(seed, count, ruleset_list, op_list), count,
+        ruleset_list = [r for r in rulesets_in_use.ids() if r in chosen_rulesets]
+        _stream(run, tested, expect, generate_requests(seed, count, ruleset_list, op_list, registry=registry), count,
                 max_timeouts, window, progress)
         for group in list(run.groups.values())[:MAX_GROUPS]:
             _explain(group, tested, expect, reference, budget)

@@ -7,21 +7,20 @@ from typing import Any
 
 from cpspec import PROTOCOL_VERSION, __version__
 from cpspec.engines import DEFAULT, Engine
-from cpspec.protocol.registry import OPS, check_input_keys, register
+from cpspec.protocol.registry import OPS, check_input_keys, register, served_rulesets
 from cpspec.rules.model import Ruleset
 
 
 @register("hello", "handshake: the implementation's name, protocol version, ops and rulesets", needs_ruleset=False)
 def op_hello(_: Ruleset | None, data: Mapping[str, Any], engine: Engine = DEFAULT) -> dict[str, Any]:
-    """The implementation's name and version, the protocol version, every op and every bundled ruleset."""
-    from cpspec.rulesets.loader import bundled_registry
-
+    """The implementation's name and version, the protocol version, every op and every ruleset served (the bundled
+    ones, and those of ``cpspec protocol --rulesets DIR``)."""
     return {
         "implementation": "cpspec",
         "version": __version__,
         "protocol": PROTOCOL_VERSION,
         "ops": sorted(OPS),
-        "rulesets": bundled_registry().ids(),
+        "rulesets": served_rulesets().ids(),
     }
 
 

@@ -37,7 +37,7 @@ def op_settings(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine
     assert ruleset is not None
     check_input_keys(data, {"cards"}, frozenset({"list", "limit"}))
     cards = hand_cards(data)
-    listing = data.get("list", False)
+    listing = data.get("list") if data.get("list") is not None else False
     if not isinstance(listing, bool):
         raise CpspecError("bad_input", "list must be true or false", "input.list")
     limit = whole_number(data, "limit", DEFAULT_LIMIT, 0, TOTAL_SETTINGS)

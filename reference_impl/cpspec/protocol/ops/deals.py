@@ -39,7 +39,8 @@ def _tournament_deal(raw: Any, index: int, seats: tuple[str, ...] | None, rulese
     where = f"input.deals[{index}]"
     if not isinstance(raw, dict):
         raise CpspecError("bad_input", "a deal is an object", where)
-    replaced = raw.get("replacements", {})
+    replaced = raw.get("replacements")
+    replaced = {} if replaced is None else replaced  # null is the same as left out: no replacements
     deal = parse_deal({k: v for k, v in raw.items() if k != "replacements"}, ruleset, where)
     if seats is not None and sorted(deal.seats) != sorted(seats):
         raise CpspecError("bad_players", "every deal of a tournament has the same seats", f"{where}.players")
@@ -62,7 +63,8 @@ def op_tournament(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engi
     deals = data["deals"]
     if not isinstance(deals, list) or not deals:
         raise CpspecError("bad_input", "deals must be a non-empty list", "input.deals")
-    names = data.get("names", {})
+    names = data.get("names")
+    names = {} if names is None else names
     if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
         raise CpspecError("bad_input", "names maps seats to player names", "input.names")
     tournament = ruleset.parameters.tournament
