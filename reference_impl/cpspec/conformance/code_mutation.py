@@ -9,7 +9,8 @@ replays random requests of the fuzz mode (:func:`~cpspec.conformance.fuzz.genera
 that reach its line, against the unmutated engine's answers: one that answers any differently
 *differs* (a wrong engine the corpus accepts: a case is needed); one that never does is
 *equivalent* when :mod:`cpspec.conformance.code_equivalents` argues why it cannot change an
-answer, else *unexplained*.
+answer, *unexercised* when it argues that only parameters no bundled ruleset has would show it
+(counted apart until such a ruleset exists), else *unexplained*.
 
 Which engine answers: the rule modules are tried as the readable engine runs them
 (``reference``), except that the ``settings`` op (72,072 settings a case, half a second on the
@@ -36,8 +37,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from cpspec.conformance.cases import load_corpus
-from cpspec.conformance.code_equivalents import EQUIVALENT
+from cpspec.conformance.code_equivalents import EQUIVALENT, UNEXERCISED
 from cpspec.conformance.code_mutants import CodeMutant, mutants_of
+from cpspec.conformance.code_trial import settings_kind
 from cpspec.conformance.reach import Lines, ReachIndex
 from cpspec.errors import CpspecError
 
@@ -64,7 +66,7 @@ SLOW_FUZZ_PER_MUTANT: Final = 8
 #: A request that takes longer than this under a mutant is a failure.
 SECONDS: Final = 20.0
 
-Status = str  # killed, differs, equivalent, unexplained
+Status = str  # killed, differs, equivalent, unexercised, unexplained
 
 
 def engine_for(module: str, op: str) -> str:
@@ -84,6 +86,7 @@ class Item:
     length: int
     op: str
     name: str
+    kind: str = ""  # for settings: counting or listing (code_trial.settings_kind)
 
 
 @dataclass
@@ -98,9 +101,11 @@ class Bench:
     fuzz_reach: ReachIndex = field(default_factory=ReachIndex)
     global_lines: Lines = field(default_factory=dict)
     #: the lines of rules/all_settings.py a settings check runs on the readable path
-    readable_settings: set[int] = field(default_factory=set)
+    readable_settings: dict[str, set[int]] = field(default_factory=dict)  # by settings_kind
     broken: list[int] = field(default_factory=list)  # the checks that fail unmutated (not used)
     fuzz_per_mutant: int = FUZZ_PER_MUTANT
+    #: False: every mutant is tried on every check and request (to test that reach leaves out none that matter)
+    use_reach: bool = True
 
 
 @dataclass(frozen=True)
@@ -130,7 +135,8 @@ class ModuleReport:
 
     @property
     def not_equivalent(self) -> int:
-        return len(self.outcomes) - self.count("equivalent")
+        """The mutants the score counts: all but the equivalent and the unexercised ones."""
+        return len(self.outcomes) - self.count("equivalent") - self.count("unexercised")
 
 
 @dataclass
@@ -217,8 +223,8 @@ def prepare(folder: Path, corpus_folder: Path, modules: Sequence[str], fuzz_coun
     items = [{"case": case.id, "op": case.op, "ruleset": ruleset_id, "input": case.input,
               "expected": case.expected, "expected_error": case.expected_error} for case, ruleset_id in ordered]
     spans = _write_lines(folder / "checks.jsonl", items)
-    bench.checks = [Item(o, n, i["op"], f"{i['case']} [{i['ruleset']}]") for (o, n), i in zip(spans, items,
-                                                                                               strict=True)]
+    bench.checks = [Item(o, n, i["op"], f"{i['case']} [{i['ruleset']}]", settings_kind(i)) for (o, n), i
+                    in zip(spans, items, strict=True)]
     ops = [op for op in OP_WEIGHTS if op not in SKIPPED_OPS]
     requests = list(generate_requests(seed, fuzz_count, ops=ops))
     request_spans = _write_lines(folder / "requests.jsonl", requests)
@@ -234,9 +240,9 @@ def prepare(folder: Path, corpus_folder: Path, modules: Sequence[str], fuzz_coun
     bench.check_reach = ReachIndex.from_json(reach["checks"])
     bench.fuzz_reach = ReachIndex.from_json(reach["fuzz"])
     bench.broken = sorted(reach["broken"])
-    bench.readable_settings = set(reach["readable_settings"])
-    bench.fuzz = [Item(o, n, r["op"], f"request {r['id']}") for (o, n), r in zip(reach["spans"], requests,
-                                                                                    strict=True)]
+    bench.readable_settings = {kind: set(lines) for kind, lines in reach["readable_settings"].items()}
+    bench.fuzz = [Item(o, n, r["op"], f"request {r['id']}", settings_kind(r)) for (o, n), r
+                  in zip(reach["spans"], requests, strict=True)]
     return bench
 
 
@@ -270,11 +276,12 @@ def _numbers(index: ReachIndex, items: Sequence[Item], bench: Bench, mutant: Cod
     ``rules/all_settings.py``, every ``settings`` item where a readable settings check runs its line (the
     items were traced through the fast classifier)."""
     first, last = mutant.reach
-    always = mutant.at_import or mutant.module.startswith("fast/")
+    always = mutant.at_import or mutant.module.startswith("fast/") or not bench.use_reach
     numbers = set(index.reaching(mutant.module, first, last, always, bench.global_lines))
-    if mutant.module == "rules/all_settings.py" and (always or any(
-            line in bench.readable_settings for line in range(first, last + 1))):
-        numbers.update(n for n, item in enumerate(items) if item.op in SETTINGS_OPS)
+    if mutant.module == "rules/all_settings.py":
+        kinds = {kind for kind, lines in bench.readable_settings.items()
+                 if always or any(line in lines for line in range(first, last + 1))}
+        numbers.update(n for n, item in enumerate(items) if item.op in SETTINGS_OPS and item.kind in kinds)
     return sorted(numbers)
 
 
@@ -322,17 +329,20 @@ def judge_mutant(bench: Bench, mutant: CodeMutant, number: int) -> CodeOutcome:
     verdict, checks, fuzz = trial_verdict(bench, mutant, number)
     seconds = time.monotonic() - began
     reason = EQUIVALENT.get(mutant.key)
+    unexercised = UNEXERCISED.get(mutant.key)
     status = verdict.get("status")
     if status == "error":
         raise CpspecError("internal", f"the trial of {mutant.label} did not import its copy: {verdict['detail']}")
     if status == "killed":
         return CodeOutcome(mutant, "killed", f"{verdict['by']}: {verdict['detail']}", None, checks, fuzz,
-                           reason is not None, seconds)
+                           (reason or unexercised) is not None, seconds)
     if status == "differs":
         return CodeOutcome(mutant, "differs", verdict["difference"], verdict["request"], checks, fuzz,
-                           reason is not None, seconds)
+                           (reason or unexercised) is not None, seconds)
     if reason is not None:
         return CodeOutcome(mutant, "equivalent", reason, None, checks, fuzz, seconds=seconds)
+    if unexercised is not None:
+        return CodeOutcome(mutant, "unexercised", unexercised, None, checks, fuzz, seconds=seconds)
     return CodeOutcome(mutant, "unexplained", "", None, checks, fuzz, seconds=seconds)
 
 
@@ -362,7 +372,7 @@ def sample(mutants: Sequence[CodeMutant], count: int) -> list[CodeMutant]:
 def run_code(modules: Sequence[str], corpus_folder: Path, jobs: int = 1, fuzz_count: int = DEFAULT_FUZZ,
              seed: int = DEFAULT_SEED, sample_size: int | None = None,
              progress: Callable[[str], None] | None = None,
-             select: Callable[[CodeMutant], bool] | None = None) -> CodeRun:
+             select: Callable[[CodeMutant], bool] | None = None, use_reach: bool = True) -> CodeRun:
     """Prepare, try every mutant (or those ``select`` chooses, or a sample), and gather the reports by module."""
     started = time.monotonic()
     mutants = all_mutants(modules)
@@ -372,6 +382,7 @@ def run_code(modules: Sequence[str], corpus_folder: Path, jobs: int = 1, fuzz_co
         mutants = sample(mutants, sample_size)
     with tempfile.TemporaryDirectory(prefix="cpspec-code-mutants-") as tmp:
         bench = prepare(Path(tmp), corpus_folder, modules, fuzz_count, seed)
+        bench.use_reach = use_reach
         if progress:
             progress(f"prepared {len(bench.checks)} checks and {len(bench.fuzz)} requests "
                      f"in {time.monotonic() - started:.0f} s; trying {len(mutants)} mutants with {jobs} jobs")
@@ -394,7 +405,7 @@ def run_code(modules: Sequence[str], corpus_folder: Path, jobs: int = 1, fuzz_co
     for outcome in outcomes:
         reports[outcome.mutant.module].outcomes.append(outcome)
     known = {m.key for m in all_mutants(modules)}
-    unknown = sorted(key for key in EQUIVALENT if key[0] in modules and key not in known)
+    unknown = sorted(key for key in (*EQUIVALENT, *UNEXERCISED) if key[0] in modules and key not in known)
     broken = [bench.checks[n].name for n in bench.broken]
     return CodeRun(list(reports.values()), time.monotonic() - started, len(bench.checks), len(bench.fuzz),
                    broken, unknown, bench.fuzz_per_mutant)

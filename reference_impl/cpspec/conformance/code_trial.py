@@ -212,7 +212,7 @@ def trace(work: Path, modules: Sequence[str], checks: Sequence[Entry], requests:
             check_reach.add(lines)
             if check_failure(item, reply) is not None:
                 broken.append(number)
-    readable_settings = _readable_settings_lines(recorder, registry, work, checks, seconds)
+    readable_settings = _readable_settings_lines(recorder, registry, work, checks, requests, seconds)
     spans = []
     with (work / "requests.jsonl").open("rb") as stream, (work / "fuzz.jsonl").open("wb") as out:
         for offset, length, engine in requests:
@@ -224,26 +224,36 @@ def trace(work: Path, modules: Sequence[str], checks: Sequence[Entry], requests:
             out.write(data + b"\n")
     return {"global": {module: sorted(lines) for module, lines in everywhere.items()},
             "checks": check_reach.to_json(), "fuzz": fuzz_reach.to_json(), "broken": broken, "spans": spans,
-            "readable_settings": sorted(readable_settings)}
+            "readable_settings": readable_settings}
+
+
+def settings_kind(request: dict[str, Any]) -> str:
+    """``listing`` for a ``settings`` request that asks for the list, else ``counting``."""
+    data = request.get("input")
+    return "listing" if isinstance(data, dict) and data.get("list") is True else "counting"
 
 
 def _readable_settings_lines(recorder: Any, registry: RebuiltRulesets, work: Path, checks: Sequence[Entry],
-                             seconds: float) -> set[int]:
-    """The lines of ``rules/all_settings.py`` that a ``settings`` check runs on the readable path.
+                             requests: Sequence[Entry], seconds: float) -> dict[str, list[int]]:
+    """The lines of ``rules/all_settings.py`` that a ``settings`` request runs on the readable path, by kind.
 
-    Traced on the first such check only (each takes half a second there, several traced): the
-    readable definition runs the same lines for every valid hand, its one branch on the data
-    (``if hand not in values``) going both ways in every hand of 13 cards.
+    Traced on the first request of each kind only (each takes half a second there): the readable
+    definition runs the same lines for every valid hand of 13 cards (its one branch on the data,
+    ``if hand not in values``, goes both ways in every hand), and listing adds the sort.
     """
-    with (work / "checks.jsonl").open("rb") as stream:
-        for offset, length, _ in checks:
-            item = _read(stream, offset, length)
-            if item["op"] == "settings":
+    found: dict[str, list[int]] = {}
+    for name, entries in (("checks.jsonl", checks), ("requests.jsonl", requests)):
+        with (work / name).open("rb") as stream:
+            for offset, length, _ in entries:
+                item = _read(stream, offset, length)
+                request = check_request(item) if name == "checks.jsonl" else item
+                kind = settings_kind(request)
+                if request.get("op") != "settings" or kind in found:
+                    continue
                 with recorder.recording() as lines:
-                    answer(check_request(item), registry, "reference", seconds)
-                found: set[int] = lines.get("rules/all_settings.py", set())
-                return found
-    return set()
+                    answer(request, registry, "reference", seconds)
+                found[kind] = sorted(lines.get("rules/all_settings.py", set()))
+    return found
 
 
 def main() -> int:
