@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cpspec.conformance.code_equivalents import EQUIVALENT
+from cpspec.conformance.code_equivalents import EQUIVALENT, UNEXERCISED
 from cpspec.conformance.code_mutants import CodeMutant, mutants_of
 from cpspec.conformance.code_mutation import DEFAULT_MODULES, all_mutants, engine_for, package_root, run_code
 from cpspec.conformance.code_report import TARGET, problems, score
@@ -126,9 +126,10 @@ def test_every_mutant_of_every_module_keeps_its_lines_and_has_a_unique_key() -> 
 
 def test_every_kept_reason_names_a_mutant_that_exists() -> None:
     keys = {m.key for m in all_mutants(DEFAULT_MODULES)}
-    missing = [key for key in EQUIVALENT if key not in keys]
+    missing = [key for key in (*EQUIVALENT, *UNEXERCISED) if key not in keys]
     assert not missing, f"reasons for mutants that no longer exist: {missing}"
-    assert all(reason.strip() and "\n" not in reason for reason in EQUIVALENT.values())
+    assert not set(EQUIVALENT) & set(UNEXERCISED), "a mutant is either equivalent or unexercised"
+    assert all(reason.strip() and "\n" not in reason for reason in (*EQUIVALENT.values(), *UNEXERCISED.values()))
 
 
 def test_the_engines_mutants_are_tried_on() -> None:
@@ -199,6 +200,26 @@ def test_the_command_reports_code_mutants(tmp_path: Path, capsys: pytest.Capture
     assert status in (0, 1)
     assert main(["--code-only", "--module", "rules/nothing.py"]) == 2
     assert "no module 'rules/nothing.py'" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_reach_leaves_out_no_check_or_request_that_matters() -> None:
+    """Mutants tried on every check and request fare as when tried on those that reach their line.
+
+    A sample: for each, killed stays killed; one that survives both ways must not be shown
+    different only without reach (it may be shown different only with it: reach puts the
+    requests that run its line inside the cap).
+    """
+    mutants = [m for m in all_mutants(DEFAULT_MODULES) if m.module != "rules/all_settings.py"]
+    chosen = {m.key for m in mutants[::40]}
+    with_reach = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in chosen)
+    without = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in chosen, use_reach=False)
+    first = {o.mutant.key: o.status for r in with_reach.reports for o in r.outcomes}
+    second = {o.mutant.key: o.status for r in without.reports for o in r.outcomes}
+    assert set(first) == set(second) == chosen
+    for key in chosen:
+        assert (first[key] == "killed") == (second[key] == "killed"), key
+        assert not (second[key] == "differs" and first[key] != "differs"), key
 
 
 @pytest.mark.slow
