@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cpspec.rules.model import Ruleset
+from cpspec.rulesets.build import ruleset_document
 
 #: The packages and modules offered to the browser; each must import without yaml and jsonschema.
 BUNDLE_CANDIDATES: tuple[str, ...] = (
@@ -75,13 +76,6 @@ def desk_bundle(source_root: Path) -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
     return buffer.getvalue()
-
-
-def ruleset_document(ruleset: Ruleset) -> dict[str, Any]:
-    """The merged, validated document of a ruleset, each rule with the ``_origin`` the model builder reads."""
-    document = dict(ruleset.document)
-    document["rules"] = [{**rule, "_origin": ruleset.rule(rule["id"]).origin} for rule in ruleset.document["rules"]]
-    return document
 
 
 def _form(ruleset: Ruleset) -> dict[str, Any]:

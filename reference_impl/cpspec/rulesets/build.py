@@ -295,3 +295,10 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
 def alternative_reading(alternative: Any) -> str:
     """The text of an interpretation's alternative: a string, or an object's ``reading``."""
     return str(alternative["reading"]) if isinstance(alternative, Mapping) else str(alternative)
+
+
+def ruleset_document(ruleset: Ruleset) -> dict[str, Any]:
+    """The merged, validated document of a ruleset, each rule with the ``_origin`` :func:`build_ruleset` reads."""
+    document = dict(ruleset.document)
+    document["rules"] = [{**rule, "_origin": ruleset.rule(rule["id"]).origin} for rule in ruleset.document["rules"]]
+    return document

@@ -1,0 +1,231 @@
+"""Code mutation: the mutator's operators, the trial's fresh process, reach, and the corpus's strength against wrong code.
+
+The quick tests check the operators on a small module written here, that every mutant of every
+mutated module keeps its lines in place, that the rebuilt rulesets equal the loader's, and run a
+few chosen mutants against a small corpus (one killed, one that answers differently, one
+equivalent). The full check over every mutant of the rule modules is marked slow (about
+ten minutes on two cores).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cpspec.conformance.code_equivalents import EQUIVALENT, UNEXERCISED
+from cpspec.conformance.code_mutants import CodeMutant, mutants_of
+from cpspec.conformance.code_mutation import DEFAULT_MODULES, all_mutants, engine_for, package_root, run_code
+from cpspec.conformance.code_report import TARGET, problems, score
+from cpspec.conformance.code_trial import RebuiltRulesets
+from cpspec.conformance.mutation import main
+from cpspec.rulesets.build import ruleset_document
+from cpspec.rulesets.loader import bundled_registry
+
+CORPUS = Path(__file__).resolve().parent.parent / "conformance"
+
+SOURCE = '''"""A docstring with 1 < 2 and a and b."""
+
+LIMIT = 3
+
+
+def pick(values: list[int], low: int = 0) -> int:
+    """Another docstring: if x < 1."""
+    assert values, "an assert is never mutated"
+    best = min(values)
+    for value in values:
+        if value < low and not value == 7:
+            continue
+        if value in (4, 5):
+            return value
+        best += value - 1
+    name = f"{best + 1} points"
+    return -best if all(values) else len(name)
+'''
+
+
+def changes(source: str = SOURCE) -> dict[tuple[str, str], CodeMutant]:
+    """(line text, operator) -> mutant."""
+    return {(m.line_text, m.key[2]): m for m in mutants_of(source, "sample.py")}
+
+
+def test_every_operator_makes_the_change_it_names() -> None:
+    found = changes()
+    condition = "if value < low and not value == 7:"
+    expected = {
+        (condition, "`<` → `<=`"): "if value <= low and not value == 7:",
+        (condition, "`<` → `>`"): "if value > low and not value == 7:",
+        (condition, "`==` → `!=`"): "if value < low and not value != 7:",
+        (condition, "`and` → `or`"): "if value < low or not value == 7:",
+        (condition, "remove `not`"): "if value < low and value == 7:",
+        (condition, "`7` → `8`"): "if value < low and not value == 8:",
+        (condition, "negate the `if` condition"): "if not (value < low and not value == 7):",
+        ("if value in (4, 5):", "`in` → `not in`"): "if value not in (4, 5):",
+        ("if value in (4, 5):", "`4` → `3`"): "if value in (3, 5):",
+        ("return value", "remove the early `return`"): "pass",
+        ("continue", "remove the `continue`"): "pass",
+        ("best = min(values)", "`min` → `max`"): "best = max(values)",
+        ("best += value - 1", "`+=` → `-=`"): "best -= value - 1",
+        ("best += value - 1", "`-` → `+`"): "best += value + 1",
+        ("best += value - 1", "`1` → `0`"): "best += value - 0",
+        ("LIMIT = 3", "`3` → `4`"): "LIMIT = 4",
+        ("def pick(values: list[int], low: int = 0) -> int:", "`0` → `-1`"):
+            "def pick(values: list[int], low: int = -1) -> int:",
+        ("return -best if all(values) else len(name)", "remove the unary minus"):
+            "return best if all(values) else len(name)",
+        ("return -best if all(values) else len(name)", "`all` → `any`"): "return -best if any(values) else len(name)",
+        ("return -best if all(values) else len(name)", "negate the conditional expression's condition"):
+            "return -best if not (all(values)) else len(name)",
+    }
+    for key, line in expected.items():
+        assert key in found, key
+        assert found[key].changed_line == line, key
+
+
+def test_text_asserts_annotations_and_the_last_return_are_left_alone() -> None:
+    found = changes()
+    lines = {line for line, _ in found}
+    assert not any("docstring" in line for line in lines)
+    assert not any(line.startswith("assert") for line in lines)
+    assert not any(line.startswith("name = f") for line in lines)  # an f-string is text
+    # the annotation list[int] holds no constant; the last statement's return is not an early one
+    assert ("return -best if all(values) else len(name)", "remove the early `return`") not in found
+
+
+def test_several_changes_of_one_kind_on_a_line_are_numbered() -> None:
+    found = changes("def f(x: int) -> bool:\n    return x < 1 or x < 2\n")
+    assert ("return x < 1 or x < 2", "`<` → `<=`") in found
+    assert ("return x < 1 or x < 2", "`<` → `<=` #2") in found
+    assert found[("return x < 1 or x < 2", "`<` → `<=` #2")].changed_line == "return x < 1 or x <= 2"
+
+
+def test_where_a_mutant_runs() -> None:
+    found = changes()
+    assert found[("LIMIT = 3", "`3` → `4`")].at_import
+    default = found[("def pick(values: list[int], low: int = 0) -> int:", "`0` → `1`")]
+    assert default.at_import  # a default argument is evaluated when the def runs
+    inside = found[("if value in (4, 5):", "`in` → `not in`")]
+    assert not inside.at_import and inside.reach == (inside.line, inside.line)
+    multi = changes("def f(x: int) -> int:\n    y = (x +\n         1)\n    return y\n")
+    assert multi[("1)", "`1` → `2`")].reach == (2, 3)  # the statement starts a line above
+
+
+def test_every_mutant_of_every_module_keeps_its_lines_and_has_a_unique_key() -> None:
+    mutants = all_mutants(DEFAULT_MODULES)
+    assert len(mutants) > 1000
+    assert len({m.key for m in mutants}) == len(mutants)
+    root = package_root()
+    sources = {module: (root / module).read_text(encoding="utf-8") for module in DEFAULT_MODULES}
+    for mutant in mutants:
+        original = sources[mutant.module]
+        assert mutant.source != original
+        assert mutant.source.count("\n") == original.count("\n"), mutant.label
+        assert original.splitlines()[mutant.line - 1].strip() == mutant.line_text
+
+
+def test_every_kept_reason_names_a_mutant_that_exists() -> None:
+    keys = {m.key for m in all_mutants(DEFAULT_MODULES)}
+    missing = [key for key in (*EQUIVALENT, *UNEXERCISED) if key not in keys]
+    assert not missing, f"reasons for mutants that no longer exist: {missing}"
+    assert not set(EQUIVALENT) & set(UNEXERCISED), "a mutant is either equivalent or unexercised"
+    assert all(reason.strip() and "\n" not in reason for reason in (*EQUIVALENT.values(), *UNEXERCISED.values()))
+
+
+def test_the_engines_mutants_are_tried_on() -> None:
+    assert engine_for("rules/scoring.py", "score") == "reference"
+    assert engine_for("rules/hands.py", "settings") == "fast"
+    assert engine_for("rules/all_settings.py", "settings") == "reference"
+    assert engine_for("fast/tables.py", "classify") == "fast"
+
+
+def test_rulesets_rebuilt_from_their_documents_equal_the_loaders(tmp_path: Path) -> None:
+    registry = bundled_registry()
+    for ruleset_id in registry.ids():
+        (tmp_path / f"{ruleset_id}.json").write_text(
+            __import__("json").dumps(ruleset_document(registry.get(ruleset_id))), encoding="utf-8")
+    rebuilt = RebuiltRulesets(tmp_path)
+    assert rebuilt.ids() == registry.ids()
+    for ruleset_id in registry.ids():
+        assert rebuilt.get(ruleset_id) == registry.get(ruleset_id)
+        assert rebuilt.get(ruleset_id).document == registry.get(ruleset_id).document
+        assert [r.origin for r in rebuilt.get(ruleset_id).rules] == [r.origin for r in registry.get(ruleset_id).rules]
+
+
+def _small_corpus(tmp_path: Path) -> Path:
+    """two-four's own cases: no stacks, so settlement is left to the random requests."""
+    corpus = tmp_path / "corpus"
+    for source in (CORPUS / "cases" / "two-four").glob("*.yaml"):
+        if not source.name.startswith("counting-"):
+            target = corpus / "cases" / "two-four" / source.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+    return corpus
+
+
+CHOSEN = {
+    # two-four's cases see a segment given to the lower hand
+    ("rules/scoring.py", "winner = a if order > 0 else b if order < 0 else tie_winner", "`>` → `<`"): "killed",
+    # paying the matchups with nothing owed lists them: no two-four case has stacks, the random requests do
+    ("rules/settlement.py", "continue", "remove the `continue`"): "differs",
+    # what is paid is never below 0 whatever the floor: an equivalent mutant, argued in code_equivalents
+    ("rules/settlement.py", "paid = max(0, min(owed, balance[payer], room))", "`0` → `-1`"): "equivalent",
+}
+
+
+def test_chosen_mutants_are_killed_shown_different_or_equivalent(tmp_path: Path) -> None:
+    run = run_code(["rules/scoring.py", "rules/settlement.py"], _small_corpus(tmp_path), jobs=2, fuzz_count=600,
+                   select=lambda m: m.key in CHOSEN)
+    outcomes = {o.mutant.key: o for r in run.reports for o in r.outcomes}
+    assert set(outcomes) == set(CHOSEN)
+    for key, status in CHOSEN.items():
+        assert outcomes[key].status == status, (key, outcomes[key])
+    differs = outcomes[("rules/settlement.py", "continue", "remove the `continue`")]
+    assert differs.request is not None and differs.request["op"] == "score" and "stacks" in differs.request["input"]
+    assert outcomes[("rules/settlement.py", "paid = max(0, min(owed, balance[payer], room))", "`0` → `-1`")].detail \
+        == EQUIVALENT[("rules/settlement.py", "paid = max(0, min(owed, balance[payer], room))", "`0` → `-1`")]
+    killed = outcomes[("rules/scoring.py", "winner = a if order > 0 else b if order < 0 else tie_winner", "`>` → `<`")]
+    assert "[two-four]:" in killed.detail
+    settlement = next(r for r in run.reports if r.module == "rules/settlement.py")
+    assert score(settlement) == 0.0  # 0 of 1 non-equivalent killed
+    assert any("rules/settlement.py" in line for line in problems(run))
+
+
+def test_the_command_reports_code_mutants(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "STRENGTH.md"
+    status = main(["--code-only", "--module", "rules/collection.py", "--sample", "3", "--fuzz", "200",
+                   "--corpus", str(_small_corpus(tmp_path)), "--report", str(report)])
+    text = report.read_text(encoding="utf-8")
+    assert "## Engine code" in text and "| `rules/collection.py` | 3 |" in text
+    assert status in (0, 1)
+    assert main(["--code-only", "--module", "rules/nothing.py"]) == 2
+    assert "no module 'rules/nothing.py'" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_reach_leaves_out_no_check_or_request_that_matters() -> None:
+    """Mutants tried on every check and request fare as when tried on those that reach their line.
+
+    A sample: for each, killed stays killed; one that survives both ways must not be shown
+    different only without reach (it may be shown different only with it: reach puts the
+    requests that run its line inside the cap).
+    """
+    mutants = [m for m in all_mutants(DEFAULT_MODULES) if m.module != "rules/all_settings.py"]
+    chosen = {m.key for m in mutants[::40]}
+    with_reach = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in chosen)
+    without = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in chosen, use_reach=False)
+    first = {o.mutant.key: o.status for r in with_reach.reports for o in r.outcomes}
+    second = {o.mutant.key: o.status for r in without.reports for o in r.outcomes}
+    assert set(first) == set(second) == chosen
+    for key in chosen:
+        assert (first[key] == "killed") == (second[key] == "killed"), key
+        assert not (second[key] == "differs" and first[key] != "differs"), key
+
+
+@pytest.mark.slow
+def test_full_code_strength_every_module_at_the_target() -> None:
+    run = run_code(DEFAULT_MODULES, CORPUS, jobs=2)
+    trouble = problems(run)
+    assert not trouble, "\n".join(trouble)
+    for report in run.reports:
+        assert score(report) >= TARGET, report.module
