@@ -184,16 +184,16 @@ def _exchange(child: subprocess.Popen[bytes], lines: Sequence[str], last: bool) 
     while answered < len(lines) and child.stdout.readline():
         answered += 1
     writer.join()
-    assert answered == len(lines), f"{child.args}: {answered} answers to {len(lines)} requests"
+    assert answered == len(lines), f"{child.args!r}: {answered} answers to {len(lines)} requests"
 
 
-def pipe_rate(command: Sequence[str], lines: Sequence[str]) -> float:
+def pipe_rate(command: Sequence[str], lines: Sequence[str], checkout: Path = REPO) -> float:
     """Requests a second through a real pipe: a process started and warmed, then fed every line, answers read.
 
     The warm-up (the first tenth of the lines, answered before the clock starts) loads the
     modules and the rulesets; the rate is over the rest.
     """
-    env = {**os.environ, "PYTHONPATH": str(REPO / "reference_impl")}
+    env = {**os.environ, "PYTHONPATH": str(checkout / "reference_impl")}
     child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     warm, timed = lines[: len(lines) // 10], lines[len(lines) // 10:]
     _exchange(child, warm, last=False)
@@ -204,11 +204,11 @@ def pipe_rate(command: Sequence[str], lines: Sequence[str]) -> float:
     return len(timed) / took
 
 
-def lockstep_rate(command: Sequence[str], lines: Sequence[str]) -> float:
+def lockstep_rate(command: Sequence[str], lines: Sequence[str], checkout: Path = REPO) -> float:
     """Requests a second as ``cpspec conformance --impl`` sends them: one request, then wait for its answer."""
     from cpspec.conformance.transport import PersistentTransport
 
-    os.environ["PYTHONPATH"] = str(REPO / "reference_impl")
+    os.environ["PYTHONPATH"] = str(checkout / "reference_impl")
     transport = PersistentTransport(list(command), timeout=30.0)
     transport.start()
     requests = [json.loads(one) for one in lines]
@@ -225,7 +225,7 @@ def lockstep_rate(command: Sequence[str], lines: Sequence[str]) -> float:
     return len(timed) / took
 
 
-def bench_protocol(count: int, rounds: int) -> None:
+def bench_protocol(count: int, rounds: int, compare: Path | None = None) -> None:
     """Score requests through a pipe, as a ratio to a server that only parses and writes known answers.
 
     Each round serves the same new requests with ``cpspec protocol`` (the fast engine),
@@ -233,6 +233,8 @@ def bench_protocol(count: int, rounds: int) -> None:
     ``bench/known_answers.py`` (decode each request, encode its known answer, write it), in a
     rotating order, two ways: pipelined (the client writes every request while reading the
     answers: the servers' own cost) and lock-step (as the conformance harness sends them).
+    ``compare``: another checkout (say, an older commit's worktree) whose ``cpspec protocol``
+    serves the same requests in the same rounds, reported as a ratio to this one's.
     """
     import tempfile
 
@@ -252,10 +254,13 @@ def bench_protocol(count: int, rounds: int) -> None:
             known.write_text("".join(json.dumps(answer(one), ensure_ascii=False) + "\n" for one in lines),
                              encoding="utf-8")
             commands = {**servers, "known": [*python, str(REPO / "bench" / "known_answers.py"), str(known)]}
+            checkouts = dict.fromkeys(commands, REPO)
+            if compare is not None:
+                commands["compared"], checkouts["compared"] = [*python, "-m", "cpspec", "protocol"], compare
             names = list(commands)
             for mode, measure in modes.items():
-                for name in names[index % 3:] + names[: index % 3]:
-                    rates.setdefault((mode, name), []).append(measure(commands[name], lines))
+                for name in names[index % len(names):] + names[: index % len(names)]:
+                    rates.setdefault((mode, name), []).append(measure(commands[name], lines, checkouts[name]))
     for mode in modes:
         fast, reference, known_rate = (statistics.median(rates[mode, name]) for name in ("fast", "reference", "known"))
         ratios = [f / k for f, k in zip(rates[mode, "fast"], rates[mode, "known"], strict=True)]
@@ -263,6 +268,12 @@ def bench_protocol(count: int, rounds: int) -> None:
              f"{fast:,.0f} req/s, a process that only decodes each request and writes its known answer "
              f"{known_rate:,.0f} req/s; reference path {reference:,.0f} req/s, {reference / fast:.2f} of fast; "
              f"{count:,} new four-player score requests a round, median of {rounds} rounds)")
+        if compare is not None:
+            other = statistics.median(rates[mode, "compared"])
+            against = [f / o for f, o in zip(rates[mode, "fast"], rates[mode, "compared"], strict=True)]
+            line(f"protocol score vs {compare}, {mode}: {statistics.median(against):.2f} (this checkout "
+                 f"{fast:,.0f} req/s, that one {other:,.0f} req/s, {other / known_rate:.2f} of the known-answer "
+                 f"process; same requests and rounds; median of the rounds' ratios)")
 
 
 # --- Open Face: the Fantasyland solver and finished boards --------------------------------------
@@ -452,6 +463,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", choices=("eval5", "settings", "protocol", "startup", "fuzz", "openface"),
                         action="append",
                         help="run only these benchmarks (repeatable)")
+    parser.add_argument("--compare", type=Path, metavar="CHECKOUT",
+                        help="another checkout (e.g. a worktree of an older commit): its `cpspec protocol` "
+                             "serves the protocol benchmark's requests too, reported as a ratio")
     args = parser.parse_args(argv)
     quick = args.quick
     chosen = set(args.only or ("eval5", "settings", "protocol", "startup", "fuzz", "openface"))
@@ -465,7 +479,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "settings" in chosen:
         bench_settings(hands_count=60 if quick else 300, naive_count=1 if quick else 3, ruleset_id="chiptalk")
     if "protocol" in chosen:
-        bench_protocol(count=1000 if quick else 3000, rounds=3 if quick else 5)
+        bench_protocol(count=1000 if quick else 3000, rounds=3 if quick else 5,
+                       compare=args.compare.resolve() if args.compare else None)
     if "startup" in chosen:
         bench_startup(runs=7 if quick else 21)
     if "fuzz" in chosen:
