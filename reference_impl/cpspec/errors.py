@@ -58,9 +58,11 @@ class CpspecError(Exception):
         super().__init__(self.describe())
 
     def describe(self) -> str:
+        """The error in one piece: ``where: message``, or the message alone when there is no place."""
         return f"{self.where}: {self.message}" if self.where else self.message
 
     def to_json(self) -> dict[str, str]:
+        """The protocol's error object: ``{"code": ..., "message": ...}``, the message with its place."""
         return {"code": self.code, "message": self.describe()}
 
 

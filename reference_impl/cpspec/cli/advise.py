@@ -16,6 +16,7 @@ from cpspec.cli.ruleset_options import add_ruleset_option, chosen_ruleset
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec advise``: the 13 cards, ``--ruleset``, and the simulation's sizes and seed."""
     parser.add_argument("cards", metavar="CARDS", nargs="+", help="13 cards, e.g. As Kd 7c ... (or one quoted string)")
     add_ruleset_option(parser, "the ruleset to score under", required=True)
     parser.add_argument("--opponents", metavar="N", type=int, help="number of opponents (default: the most allowed)")
@@ -52,6 +53,7 @@ def _setting_text(candidate: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec advise``: print the best settings a seeded simulation finds, or its JSON (exit status 0)."""
     import json
 
     from cpspec.analysis.advise import advise

@@ -23,6 +23,7 @@ DEFAULT_TIMEOUT = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec conformance``: what to run against, which cases, and which reports."""
     target = parser.add_argument_group("what to run against")
     target.add_argument("--impl", metavar="COMMAND",
                         help='the implementation\'s command line, split like a shell would (e.g. "./my-impl --serve"); '
@@ -66,6 +67,10 @@ def add_survival_arguments(group: argparse._ArgumentGroup) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec conformance``: the corpus against the implementation; 0 when nothing failed, else 1.
+
+    SIGINT or SIGTERM ends the run, and the implementation's processes, with 128 + the signal's number.
+    """
     return until_signal("conformance", _run, args)
 
 

@@ -12,6 +12,7 @@ from cpspec.cli.ruleset_options import add_ruleset_option, registry
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec explain``: the deal file, ``--ruleset``, the output form, links and language."""
     parser.add_argument("deal", metavar="DEAL",
                         help="a YAML or JSON deal file, as for `cpspec score` (- reads standard input)")
     add_ruleset_option(parser, "explain under this ruleset instead of the file's")
@@ -39,6 +40,7 @@ def use_color(choice: str, stream_is_tty: bool, environ: dict[str, str] | os._En
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec explain``: explain a deal file step by step, as text, Markdown or JSON (exit status 0)."""
     from cpspec.present.explain import LinkStyle, explain_deal, explanation_json, render_markdown, render_text
     from cpspec.protocol.deal_files import score_deal_file
 

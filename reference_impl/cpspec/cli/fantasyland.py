@@ -14,6 +14,7 @@ from cpspec.cli.ruleset_options import add_ruleset_option, chosen_ruleset
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec fantasyland``: the 13 to 17 cards, ``--ruleset``, ``--stay-value``, ``--json``."""
     parser.add_argument("cards", metavar="CARDS", nargs="+",
                         help="13 to 17 cards, e.g. As Kd 7c ... (or one quoted string)")
     add_ruleset_option(parser, "the ruleset whose royalties, order and Fantasyland apply", required=True)
@@ -23,6 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec fantasyland``: print the best arrangement of a Fantasyland hand, or its JSON (exit status 0).
+
+    The ruleset's ``parameters.fantasyland`` says which hand sizes are dealt and how a board stays in Fantasyland.
+    """
     import json
 
     from cpspec.cli.settings import card_words

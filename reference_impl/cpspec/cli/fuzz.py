@@ -20,6 +20,7 @@ MAX_COUNT = 100_000_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec fuzz``: the implementation, where expected answers come from, which requests."""
     from cpspec.cli.conformance import DEFAULT_TIMEOUT, add_survival_arguments
     from cpspec.cli.ruleset_options import add_rulesets_option
 
@@ -49,6 +50,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec fuzz``: 0 when every answer agreed, 1 when some did not or the run was stopped.
+
+    SIGINT or SIGTERM ends the run, and the implementation's processes, with 128 + the signal's number.
+    """
     from cpspec.cli.conformance import until_signal
 
     return until_signal("fuzz", _run, args)

@@ -14,6 +14,7 @@ from cpspec.cli.ruleset_options import add_rulesets_option, registry
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec protocol``: ``--rulesets DIR`` and ``--engine``."""
     add_rulesets_option(parser)
     parser.add_argument("--engine", choices=("fast", "reference"), default="fast",
                         help="fast (default): the rule modules with the named speed-ups of cpspec.fast; "
@@ -21,6 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec protocol``: serve the wire protocol on stdin and stdout until end of input; the exit status."""
     from cpspec.protocol.server import serve
 
     engine = None

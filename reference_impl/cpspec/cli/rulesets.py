@@ -9,11 +9,13 @@ from cpspec.cli.ruleset_options import add_rulesets_option, registry
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec rulesets``: ``--json`` and ``--rulesets DIR``."""
     parser.add_argument("--json", action="store_true", help="print a JSON list")
     add_rulesets_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec rulesets``: list the rulesets' ids, versions and titles, or JSON (exit status 0)."""
     chosen = registry(args)
     rulesets = chosen.all()
     house = set(chosen.house_ids())

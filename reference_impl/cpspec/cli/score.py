@@ -18,12 +18,14 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec score``: the deal file, ``--json`` and ``--ruleset``."""
     parser.add_argument("deal", metavar="DEAL", help="a YAML or JSON deal file (see examples/); - reads standard input")
     parser.add_argument("--json", action="store_true", help="print the protocol's score output as JSON")
     add_ruleset_option(parser, "score under this ruleset instead of the file's")
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec score``: print the matchups and totals of a deal file, or its JSON (exit status 0)."""
     from cpspec.present.score_table import render_score
     from cpspec.protocol.deal_files import score_deal_file
 

@@ -12,6 +12,7 @@ from cpspec.cli.ruleset_options import add_ruleset_option, chosen_ruleset
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec settings``: the 13 cards, ``--ruleset``, ``--json`` and ``--limit``."""
     parser.add_argument("cards", metavar="CARDS", nargs="+", help="13 cards, e.g. As Kd 7c ... (or one quoted string)")
     add_ruleset_option(parser, "the ruleset whose setting order applies", required=True)
     parser.add_argument("--json", action="store_true", help="print the protocol's settings output as JSON")
@@ -25,6 +26,11 @@ def card_words(arguments: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec settings``: list the settings that do not foul and the naturals held (exit status 0).
+
+    The order a setting must keep is the ruleset's ``parameters.setting``; the naturals are
+    ``parameters.naturals.hands``.
+    """
     import json
 
     from cpspec.errors import CpspecError

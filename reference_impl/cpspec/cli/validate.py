@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``cpspec validate``: the files, ``--json``, ``--rulesets DIR`` and ``--sources DIR``."""
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="ruleset YAML files (default: the bundled ones and those of --rulesets); - reads one "
                              "from standard input")
@@ -89,6 +90,7 @@ def _quote_problems(ruleset: Ruleset, rulesets: RulesetRegistry, texts: SavedTex
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``cpspec validate``: check each ruleset file (and its quotes, with ``--sources``); 0 if all valid, else 2."""
     import json
 
     from cpspec.errors import CpspecError, one_line

@@ -60,10 +60,12 @@ class Case:
 
     @property
     def active(self) -> bool:
+        """Whether the case is run: every case but one marked ``status: replaced`` (a corrected released case)."""
         return self.status != "replaced"
 
     @property
     def where(self) -> str:
+        """``file:LINE`` of the case as opened, for error messages."""
         return f"{self.source}:{self.line}"
 
 
@@ -256,6 +258,7 @@ class Difference:
     actual: str
 
     def describe(self) -> str:
+        """One line: the place in the output, what the case expects there and what came instead."""
         where = path_text(self.path) or "the output"
         return f"{where}: expected {self.expected}, got {self.actual}"
 
@@ -400,15 +403,19 @@ def case_hash(case: Case) -> str:
 
 @dataclass(frozen=True)
 class LockReport:
+    """The corpus against ``lock.json``: locked ids whose case changed, locked ids gone, ids not locked yet."""
+
     changed: list[str]
     removed: list[str]
     new: list[str]
 
     @property
     def broken(self) -> bool:
+        """Whether a locked case changed or disappeared (a released case never changes); new ids do not break it."""
         return bool(self.changed or self.removed)
 
     def lines(self) -> list[str]:
+        """One line per changed, removed and unlocked case id, saying what is wrong or what to run."""
         out = [f"changed since it was locked (a released case never changes; add a new case with "
                f"'replaces: {case_id}'): {case_id}" for case_id in self.changed]
         out += [f"locked but no longer in the corpus: {case_id}" for case_id in self.removed]
@@ -417,6 +424,10 @@ class LockReport:
 
 
 def read_lock(folder: Path) -> dict[str, str]:
+    """The ``lock.json`` of a corpus folder (case id -> sha256 hex), or ``{}`` when the folder has none.
+
+    An unreadable or ill-shaped lock is a ``bad_file`` error naming the file.
+    """
     path = folder / "lock.json"
     if not path.exists():
         return {}
@@ -430,6 +441,7 @@ def read_lock(folder: Path) -> dict[str, str]:
 
 
 def compare_lock(cases: Sequence[Case], lock: Mapping[str, str]) -> LockReport:
+    """Compare each case's hash with the lock: which locked cases changed, which are gone, which are new."""
     hashes = {case.id: case_hash(case) for case in cases}
     return LockReport(
         changed=sorted(i for i, h in hashes.items() if i in lock and lock[i] != h),
@@ -475,6 +487,7 @@ def _default_folder() -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cpspec.cases validate|lock|check|export``: 0 done, 1 a lock or export check failed, 2 bad input."""
     parser = argparse.ArgumentParser(prog="python -m cpspec.cases", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("action", choices=["validate", "lock", "check", "export"])

@@ -131,6 +131,7 @@ class ModuleReport:
     outcomes: list[CodeOutcome] = field(default_factory=list)
 
     def count(self, status: Status) -> int:
+        """How many of the module's mutants ended with ``status``."""
         return sum(1 for o in self.outcomes if o.status == status)
 
     @property
@@ -163,6 +164,7 @@ class CodeRun:
 
 
 def package_root() -> Path:
+    """The folder of the ``cpspec`` package in use, the one whose modules are copied and mutated."""
     import cpspec
 
     return Path(cpspec.__file__).resolve().parent

@@ -57,12 +57,15 @@ class RebuiltRulesets:
         self._built: dict[str, Ruleset] = {}
 
     def ids(self) -> list[str]:
+        """The ids of the rulesets in the folder, sorted."""
         return sorted(self._documents)
 
     def has(self, ruleset_id: str) -> bool:
+        """Whether the folder holds the ruleset ``ruleset_id``."""
         return ruleset_id in self._documents
 
     def get(self, ruleset_id: str) -> Ruleset:
+        """The ruleset ``ruleset_id``, built from its document on first use; ``unknown_ruleset`` if absent."""
         from cpspec.errors import CpspecError
         from cpspec.rulesets.build import build_ruleset
 
@@ -257,6 +260,10 @@ def _readable_settings_lines(recorder: Any, registry: RebuiltRulesets, work: Pat
 
 
 def main() -> int:
+    """Read the plan on standard input, run the trial (or the trace), print the verdict as one JSON line; 0.
+
+    Returns 2 when the package imported is not the mutant's copy (the trial would test the wrong code).
+    """
     plan = json.load(sys.stdin)
     signal.signal(signal.SIGALRM, _too_slow)
     import cpspec

@@ -43,16 +43,25 @@ NOW_PASSES = "known failure, now passes"
 
 @dataclass(frozen=True)
 class Check:
+    """One case run against one of its rulesets (a case listing three rulesets makes three checks)."""
+
     case: Case
     ruleset: str
 
     @property
     def name(self) -> str:
+        """``case id [ruleset]``, as reports name the check."""
         return f"{self.case.id} [{self.ruleset}]"
 
 
 @dataclass(frozen=True)
 class Result:
+    """What became of one check: ``pass``, ``fail`` or ``skip``, why, what came back, and how long it took.
+
+    ``detail`` is what is wrong (with a failure) or why the check was skipped; ``known_failure`` marks a
+    check of the skip file, run anyway.
+    """
+
     check: Check
     status: Status
     detail: str = ""
@@ -78,6 +87,7 @@ class Selection:
     ids: tuple[str, ...] = ()
 
     def checks(self, cases: Iterable[Case]) -> list[Check]:
+        """The checks of the active cases that every filter given lets through, in corpus order."""
         chosen = []
         for case in cases:
             if not case.active:
@@ -119,6 +129,7 @@ class Support:
     note: str | None = None
 
     def skip_reason(self, check: Check) -> str | None:
+        """Why the check is skipped (its op or ruleset not served, as ``hello`` says), or None to run it."""
         if self.ops is not None and check.case.op not in self.ops:
             return f"op {check.case.op!r} is not served by the implementation (hello)"
         if self.rulesets is not None and check.ruleset not in self.rulesets:
@@ -194,14 +205,17 @@ class Run:
     stopped: str | None = None
 
     def count(self, status: Status) -> int:
+        """How many results have ``status``."""
         return sum(1 for r in self.results if r.status == status)
 
     @property
     def not_run(self) -> int:
+        """How many selected checks have no result (the run was stopped before them)."""
         return self.total - len(self.results)
 
     @property
     def failed(self) -> bool:
+        """Whether the run failed: a check failed, or the run was given up before its end."""
         return self.count("fail") > 0 or self.stopped is not None
 
 

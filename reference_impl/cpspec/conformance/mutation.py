@@ -69,12 +69,15 @@ class Mutation:
 
     @property
     def label(self) -> str:
+        """The change in one line: ``parameters.scoring.sweep.points: 3 -> 4``."""
         where = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in self.path).replace(".[", "[")
         return f"{where}: {json.dumps(self.before)} -> {json.dumps(self.after)}"
 
 
 @dataclass
 class Outcome:
+    """What became of one mutant: ``killed`` (and by which case), ``survived`` (and why, if known) or ``invalid``."""
+
     mutation: Mutation
     status: str  # killed, survived, invalid
     killed_by: str | None = None
@@ -83,12 +86,15 @@ class Outcome:
 
 @dataclass
 class RulesetReport:
+    """Every parameter mutant of one ruleset and its outcome, with the cases that fail even unmutated."""
+
     ruleset: str
     cases: int
     broken_cases: list[str] = field(default_factory=list)  # cases that fail on the unmutated ruleset
     outcomes: list[Outcome] = field(default_factory=list)
 
     def count(self, status: str) -> int:
+        """How many of the ruleset's mutants ended with ``status``."""
         return sum(1 for o in self.outcomes if o.status == status)
 
 
@@ -179,6 +185,7 @@ def standalone_document(ruleset_id: str, registry: RulesetRegistry) -> dict[str,
 
 
 def mutations(ruleset_id: str, registry: RulesetRegistry) -> list[Mutation]:
+    """Every mutant of a ruleset's ``parameters``, as the schema allows each value to change."""
     document = standalone_document(ruleset_id, registry)
     parameters_schema = _schema()["properties"]["parameters"]
     return [
@@ -188,6 +195,7 @@ def mutations(ruleset_id: str, registry: RulesetRegistry) -> list[Mutation]:
 
 
 def apply(document: Mapping[str, Any], mutation: Mutation) -> dict[str, Any]:
+    """A copy of the ruleset document with the mutation's change made (the document itself is left alone)."""
     mutated = copy.deepcopy(dict(document))
     parent = _get(mutated, mutation.path[:-1])
     parent[mutation.path[-1]] = copy.deepcopy(mutation.after)
@@ -335,6 +343,7 @@ def _check_one(args: tuple[str, str]) -> RulesetReport:
 
 
 def run(ruleset_ids: Sequence[str], corpus_folder: Path, jobs: int = 1) -> list[RulesetReport]:
+    """Check the parameter mutants of each ruleset against the corpus, ``jobs`` rulesets at a time."""
     work = [(rid, str(corpus_folder)) for rid in ruleset_ids]
     if jobs <= 1 or len(work) <= 1:
         return [_check_one(w) for w in work]
@@ -343,6 +352,10 @@ def run(ruleset_ids: Sequence[str], corpus_folder: Path, jobs: int = 1) -> list[
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cpspec.mutation``: 0 when every survivor is explained (and the code mutants pass), 1 if not.
+
+    Returns 2, with one located line, when a ruleset or the corpus cannot be read.
+    """
     from cpspec.rulesets.data import data_dir
 
     parser = argparse.ArgumentParser(prog="python -m cpspec.mutation", description=__doc__,

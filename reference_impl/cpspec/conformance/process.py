@@ -167,9 +167,11 @@ class ChildProcess:
     # --- what the harness uses ---
 
     def send(self, data: bytes) -> None:
+        """Queue bytes for the child's stdin (the writer thread sends them; never blocks)."""
         self._writes.put(data)
 
     def close_stdin(self) -> None:
+        """Close the child's stdin once everything queued before has been written."""
         self._writes.put(None)
 
     def next_line(self, deadline: float) -> Line:
@@ -193,6 +195,7 @@ class ChildProcess:
         return tuple(self._stderr)
 
     def exit_status(self, wait: float = 0.0) -> int | None:
+        """The child's exit status, waiting up to ``wait`` seconds; None while it runs (negative: the signal)."""
         try:
             return self.popen.wait(timeout=wait) if wait > 0 else self.popen.poll()
         except subprocess.TimeoutExpired:
@@ -256,6 +259,7 @@ def ending_children_on_signals() -> Iterator[None]:
 
 
 def describe_exit(status: int | None) -> str:
+    """How a child ended, in words: ``exited with status 3``, ``was killed by SIGKILL``, or ``closed its output``."""
     if status is None:
         return "closed its output"
     if status < 0:

@@ -70,6 +70,7 @@ class Progress:
         self._shown = False
 
     def update(self, done: int, total: int, label: str) -> None:
+        """Show ``[done/total] label``, at most ten times a second (and always at the end), if enabled."""
         now = time.monotonic()
         if not self.enabled or (now - self._last < 0.1 and done < total):
             return
@@ -79,6 +80,7 @@ class Progress:
         self._shown = True
 
     def clear(self) -> None:
+        """Erase the progress line, if one is shown, so that a line can be printed in its place."""
         if self._shown:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
@@ -90,6 +92,7 @@ def _clean(text: str) -> str:
 
 
 def junit_xml(run: Run, corpus: str) -> bytes:
+    """The run as a JUnit XML report: one test case per check, with failures, skips and the run's properties."""
     suite = ET.Element("testsuite", {
         "name": "cpspec-conformance",
         "tests": str(len(run.results)),
@@ -129,6 +132,7 @@ def junit_xml(run: Run, corpus: str) -> bytes:
 
 
 def json_report(run: Run, corpus: str) -> dict[str, Any]:
+    """The run as one JSON object (``--json``): target, summary, notes, warnings and every check's result."""
     return {
         "target": run.transport.target,
         "mode": run.transport.mode,

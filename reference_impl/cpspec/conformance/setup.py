@@ -21,6 +21,7 @@ MAX_JOBS = 64
 
 
 def check_timeout(timeout: float) -> float:
+    """``--timeout`` when it is a number of seconds above 0 and at most an hour, else a located error."""
     if not math.isfinite(timeout) or not 0 < timeout <= MAX_TIMEOUT:
         raise CpspecError("bad_input", f"must be a number of seconds above 0 and at most {MAX_TIMEOUT:g}",
                           "--timeout")

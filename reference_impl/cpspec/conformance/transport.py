@@ -49,6 +49,11 @@ CANNOT_START: Final = "cannot_start"
 
 @dataclass(frozen=True)
 class Reply:
+    """What a transport got for one request: the answer object, or a ``problem`` on the wire (with its ``kind``).
+
+    Either way it carries the process's last stderr lines and the seconds the exchange took.
+    """
+
     answer: dict[str, Any] | None = None
     problem: str | None = None
     stderr: tuple[str, ...] = ()
@@ -62,22 +67,40 @@ class Reply:
 
 
 class Transport(Protocol):
+    """How the harness reaches an implementation: in-process, one persistent process, or a process per request.
+
+    ``mode`` names the kind, ``target`` what is run (for reports).
+    """
+
     mode: str
     target: str
 
-    def start(self) -> None: ...
-    def exchange(self, request: dict[str, Any]) -> Reply: ...
-    def exchange_many(self, requests: Iterable[dict[str, Any]], window: int = DEFAULT_WINDOW) -> Iterator[Reply]: ...
-    def clone(self) -> Transport: ...
-    def abort(self) -> None: ...
-    def close(self) -> tuple[Any, ...]: ...
+    def start(self) -> None:
+        """Get ready before the first request (a process transport starts its first process: OSError if it cannot)."""
+
+    def exchange(self, request: dict[str, Any]) -> Reply:
+        """Send one request and return its reply: what goes wrong on the wire is its ``problem``, not an error."""
+
+    def exchange_many(self, requests: Iterable[dict[str, Any]], window: int = DEFAULT_WINDOW) -> Iterator[Reply]:
+        """The replies to ``requests``, in order, with up to ``window`` requests sent ahead of their answers."""
+
+    def clone(self) -> Transport:
+        """A new transport of the same kind and target, for another worker."""
+
+    def abort(self) -> None:
+        """Kill at once whatever process is running (an exchange under way then fails); for interruptions."""
+
+    def close(self) -> tuple[Any, ...]:
+        """End the transport; the ids of requests answered a second time after their answer was read."""
 
 
 def encode(request: dict[str, Any]) -> bytes:
+    """The request as one protocol line: compact JSON, UTF-8, ending in a newline."""
     return (json.dumps(request, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def shorten(text: str, limit: int = 160) -> str:
+    """The text stripped and, when longer than ``limit`` characters, cut short with ``...``."""
     text = text.strip()
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
@@ -104,6 +127,7 @@ def parse_answer(raw: bytes) -> dict[str, Any] | str:
 
 
 def same_id(a: Any, b: Any) -> bool:
+    """Whether two request ids are the same JSON value: equal values of one type, or equal numbers; never a boolean."""
     if isinstance(a, bool) or isinstance(b, bool):
         return False
     return (type(a) is type(b) and a == b) or (
@@ -188,6 +212,7 @@ class InProcessTransport(_Transport):
         self.target = f"the reference engine (in-process, {engine} path)"
 
     def exchange(self, request: dict[str, Any]) -> Reply:
+        """Answer the request with the reference engine, through :func:`~cpspec.protocol.server.answer_text`."""
         from cpspec.engines import engine_named
         from cpspec.protocol.server import answer_text
 
@@ -197,6 +222,7 @@ class InProcessTransport(_Transport):
         return Reply(answer=reply, seconds=time.perf_counter() - began, text=text)
 
     def clone(self) -> Transport:
+        """A new in-process transport with the same engine and rulesets."""
         return InProcessTransport(self.engine, self.registry)
 
 
@@ -321,6 +347,7 @@ class PersistentTransport(_ProcessTransport):
         return self._child
 
     def exchange(self, request: dict[str, Any]) -> Reply:
+        """Send one request to the running process (started if need be) and read its answer."""
         return next(self.exchange_many([request], 1))
 
     def exchange_many(self, requests: Iterable[dict[str, Any]], window: int = DEFAULT_WINDOW) -> Iterator[Reply]:
@@ -382,6 +409,10 @@ class PerCaseTransport(_ProcessTransport):
     mode = "per-case"
 
     def exchange(self, request: dict[str, Any]) -> Reply:
+        """Start a process, send the request, close its stdin, read the one answer, kill the process.
+
+        A line printed after the answer is a problem (``extra_lines``): a per-case process answers once.
+        """
         began = time.perf_counter()
         try:
             child = self._take_first() or self._spawn()
@@ -403,6 +434,7 @@ class PerCaseTransport(_ProcessTransport):
             child.kill()
 
     def close(self) -> tuple[Any, ...]:
+        """Kill the first process if no request used it; no stray answers can be left."""
         first = self._take_first()
         if first is not None:
             first.kill()

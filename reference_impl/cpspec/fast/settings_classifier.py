@@ -136,6 +136,10 @@ class OrderRules:
 
     @classmethod
     def of(cls, order: SettingOrder) -> OrderRules:
+        """The classifier's rules for a ruleset's ``parameters.setting``: which ties between segments do not foul.
+
+        Reads ``back_over_middle``, ``middle_over_front`` and ``front_middle_ties``.
+        """
         # compare_front_with_middle calls a tie a middle win under "middle_higher"; otherwise
         # a tie fouls only when the ruleset asks for a strictly higher middle.
         front_tie_ok = order.front_middle_ties == "middle_higher" or order.middle_over_front == "allow_equal"
@@ -168,6 +172,7 @@ class Classification:
     valid: int
 
     def is_valid(self, setting: Setting) -> bool:
+        """Whether the setting does not foul: its back is one of the valid backs of its middle."""
         s = subsets()
         backs = self.valid_backs[s.index5[setting.middle]]
         return bool(backs >> s.places5[s.index5[setting.back]] & 1)
@@ -184,6 +189,7 @@ class Classification:
                 backs ^= lowest
 
     def cards_of(self, mask: int) -> tuple[Card, ...]:
+        """The cards at the positions a mask holds, in the hand's order."""
         return tuple(card for position, card in enumerate(self.cards) if mask >> position & 1)
 
     def hands(self, setting: Setting) -> SegmentHands:

@@ -95,9 +95,11 @@ class Evaluator:
     key3: KeyFunction
 
     def value5(self, cards: Sequence[Card]) -> HandValue:
+        """The reference's value of a 5-card hand, looked up: equal to ``evaluate5(cards, wheel)``."""
         return self.values5[self.key5(cards)]
 
     def value3(self, cards: Sequence[Card]) -> HandValue:
+        """The reference's value of a 3-card front, looked up: equal to ``evaluate3(cards)``."""
         return self.values3[self.key3(cards)]
 
 
@@ -149,6 +151,7 @@ def evaluator(wheel: Wheel = Wheel.LOWEST) -> Evaluator:
 
 
 def category_of(key: int) -> Category:
+    """The hand category of a sort key (its top digits)."""
     return Category(key >> CATEGORY_SHIFT)
 
 

@@ -60,23 +60,31 @@ Cell = tuple[Inline, ...]
 
 @dataclass(frozen=True)
 class Heading:
+    """A heading of an explanation; ``level`` 1 is its title."""
+
     level: int  # 1 is the explanation's title
     text: str
 
 
 @dataclass(frozen=True)
 class Paragraph:
+    """A paragraph: text, rule links, cards and styled words in a row."""
+
     parts: Cell
 
 
 @dataclass(frozen=True)
 class Table:
+    """A table: its column headings and its rows of cells."""
+
     header: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
 
 
 @dataclass(frozen=True)
 class Bullets:
+    """A bulleted list, one cell an item."""
+
     items: tuple[Cell, ...]
 
 
@@ -134,6 +142,7 @@ class LinkStyle:
     suffix: str = ".html"
 
     def rule_url(self, ruleset_id: str, rule_id: str) -> str:
+        """The address of a rule's entry on its ruleset's page."""
         return f"{self.base}rulesets/{ruleset_id}{self.suffix}#{rule_id}"
 
     def register_url(self, topic: str) -> str:

@@ -71,6 +71,10 @@ class CaseView:
 
 @dataclass(frozen=True)
 class Inputs:
+    """Everything the rulebook is generated from: the rulesets, the cases, the example deals, the schemas,
+    the docs, and what the dispute desk and the citations need (pyodide, the package, the saved sources).
+    """
+
     registry: RulesetRegistry
     cases: tuple[CaseView, ...] = ()
     examples: tuple[ExampleDeal, ...] = ()
@@ -87,6 +91,7 @@ class Inputs:
 
     @property
     def rulesets(self) -> list[Ruleset]:
+        """Every ruleset of the registry, sorted by id."""
         return self.registry.all()
 
     @property
@@ -193,10 +198,12 @@ def quote_in_context(text: str, quote: str, width: int = 160) -> tuple[str, str]
 
 
 def rule_href(ruleset_id: str, rule_id: str, prefix: str = "../") -> str:
+    """The Markdown link to a rule's entry on its ruleset's page; ``prefix`` leads from the linking page to the root."""
     return f"{prefix}rulesets/{ruleset_id}.md#{rule_id}"
 
 
 def case_href(case_id: str, prefix: str = "../") -> str:
+    """The Markdown link to a conformance case's page; ``prefix`` leads from the linking page to the root."""
     return f"{prefix}cases/{case_id}.md"
 
 
@@ -206,6 +213,7 @@ def citation_text(ruleset: Ruleset, rule_id: str) -> str:
 
 
 def topic_title(topic: str) -> str:
+    """A rule topic as a title: ``setting-order`` reads ``Setting order``."""
     return topic.replace("-", " ").capitalize()
 
 
@@ -706,6 +714,7 @@ def example_deal_page(ruleset: Ruleset, example: ExampleDeal) -> str:
 
 
 def rulesets_index(inputs: Inputs) -> str:
+    """The rulesets page: a table of every ruleset with its id, version, parent and summary."""
     rows = [(f"[{md_escape(r.title)}](rulesets/{r.id}.md)", _code(r.id), r.version,
              f"[{r.extends}](rulesets/{r.extends}.md)" if r.extends else "—", md_escape(r.summary.strip()))
             for r in inputs.rulesets]
@@ -1263,6 +1272,7 @@ def _totals(ruleset: Ruleset, example: ExampleDeal) -> dict[str, int]:
 
 
 def explain_totals(ruleset: Ruleset, example: ExampleDeal) -> list[tuple[str, int]]:
+    """Each seat's total when the example deal is scored under the ruleset, in the answer's order."""
     return list(_totals(ruleset, example).items())
 
 

@@ -49,6 +49,7 @@ class DealFile:
             raise
 
     def locate(self, where: str | None) -> str:
+        """An error's ``where`` in the file: an input path becomes ``file:LINE (input...)``, others ``file: ...``."""
         if not where or not where.startswith("input"):
             return f"{self.loaded.source}: {where}" if where else self.loaded.source
         path: list[str | int] = [name if name else int(index) for name, index in _STEP.findall(where[len("input"):])]

@@ -21,7 +21,10 @@ CREDIT_KINDS: tuple[str, ...] = ("segment", "bonus", "overall", "sweep", "natura
 
 @dataclass(frozen=True)
 class Citation:
-    """A quote from one of the ruleset's sources (named by its file or its url); ``paraphrase``: not word for word."""
+    """A quote from one of the ruleset's sources (named by its file or its url); ``paraphrase``: not word for word.
+
+    One entry of ``rules[].citations[]``.
+    """
 
     source: str
     quote: str
@@ -211,7 +214,10 @@ class Bonuses:
 
 @dataclass(frozen=True)
 class Names:
-    """A thing's names in both languages: English (``en``) and Chinese (``zh``); either may be missing."""
+    """A thing's names in both languages: English (``en``) and Chinese (``zh``); either may be missing.
+
+    A natural's ``parameters.naturals.hands[].names``.
+    """
 
     en: str | None = None
     zh: str | None = None
@@ -226,7 +232,10 @@ class Names:
 
 @dataclass(frozen=True)
 class RankRange:
-    """At least ``at_least`` of the 13 cards have ranks from ``low`` to ``high`` (0 deuce .. 12 ace, inclusive)."""
+    """At least ``at_least`` of the 13 cards have ranks from ``low`` to ``high`` (0 deuce .. 12 ace, inclusive).
+
+    A natural's ``parameters.naturals.hands[].requires.rank_range`` (``from`` and ``to`` there).
+    """
 
     low: int
     high: int
@@ -240,6 +249,7 @@ class RankSets:
     The other cards are free. A rank's cards go whole into one group, or are all free, unless the
     rank may be divided: three of a rank into a pair and a free card (``split_trips``), four of a
     rank into two pairs, or three and a free card, or a pair and two free cards (``split_quads``).
+    A natural's ``parameters.naturals.hands[].requires.rank_sets``.
     """
 
     quads: int = 0
@@ -261,6 +271,7 @@ class SegmentShapes:
     ``front_ace_high``, K-A-2 where ``front_wraparound``, any other three in sequence always. A
     straight flush serves as a straight or a flush where ``straight_flush_counts``.
     ``distinct_suits``: three flushes must be of three different suits.
+    A natural's ``parameters.naturals.hands[].requires.segments``.
     """
 
     each: SegmentShape
@@ -439,7 +450,10 @@ class Parameters:
 
 @dataclass(frozen=True)
 class Source:
-    """Where rules come from: a source document (``file``) or a public page (``url``, the date it was ``read``)."""
+    """Where rules come from: a source document (``file``) or a public page (``url``, the date it was ``read``).
+
+    One entry of ``sources[]``.
+    """
 
     file: str | None
     title: str
@@ -490,7 +504,7 @@ class Ruleset:
         return tuple(r.id for r in self.rules)
 
     def natural(self, natural_id: str) -> NaturalHand:
-        """The natural with this id (KeyError if none)."""
+        """The natural of ``parameters.naturals.hands`` with this id (KeyError if none)."""
         for hand in self.parameters.naturals.hands:
             if hand.id == natural_id:
                 return hand
@@ -566,7 +580,10 @@ class HandRequirement:
 
 @dataclass(frozen=True)
 class FantasylandOption:
-    """One way into (or to stay in) Fantasyland: every requirement met, and the next hand's size in cards."""
+    """One way into (or to stay in) Fantasyland: every requirement met, and the next hand's size in cards.
+
+    One entry of ``parameters.fantasyland.entry[]`` (or ``stay[]``).
+    """
 
     cards: int
     requires: tuple[HandRequirement, ...]

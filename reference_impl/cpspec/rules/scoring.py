@@ -467,7 +467,10 @@ def beats(matchup: Matchup, seat: str) -> bool:
 
 
 def apply_single_winner(players: list[PlayerState], matchups: list[Matchup], ruleset: Ruleset) -> None:
-    """Where a deal has one winner, it collects ``points`` from each other player, and nothing else is paid."""
+    """Where a deal has one winner, it collects ``points`` from each other player, and nothing else is paid.
+
+    Reads ``parameters.scoring.single_winner`` (None: nothing changes).
+    """
     single = ruleset.parameters.scoring.single_winner
     if single is None:
         return

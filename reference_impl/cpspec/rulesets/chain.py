@@ -32,10 +32,12 @@ class RawRuleset:
 
     @property
     def id(self) -> str:
+        """The ruleset's ``id``, as the file gives it."""
         return str(self.data["id"])
 
     @property
     def path(self) -> Path:
+        """The file the ruleset was read from."""
         return Path(self.loaded.source)
 
     def where(self, path: Sequence[str | int]) -> str:
@@ -44,6 +46,7 @@ class RawRuleset:
 
 
 def path_text(path: Iterable[str | int]) -> str:
+    """A path inside a ruleset as text: ``parameters.scoring.sweep`` or ``rules[3].id``; ``(root)`` for none."""
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
@@ -177,6 +180,7 @@ def merge_chain(chain: list[RawRuleset]) -> dict[str, Any]:
 
 
 def raw_of(chain: Sequence[RawRuleset], ruleset_id: Any) -> RawRuleset | None:
+    """The ruleset file of the chain whose ``id`` is ``ruleset_id``, or None."""
     return next((raw for raw in chain if raw.id == ruleset_id), None)
 
 

@@ -25,4 +25,5 @@ def data_dir(name: str) -> Path:
 
 
 def schema_path(name: str) -> Path:
+    """The file of a bundled JSON schema, e.g. ``ruleset.schema.json``."""
     return data_dir("schema") / name

@@ -142,6 +142,7 @@ class RulesetRegistry:
         self._warnings: dict[str, list[str]] = {}
 
     def ids(self) -> list[str]:
+        """The ids of every ruleset of the registry, sorted."""
         return sorted(self._paths)
 
     def house_ids(self) -> list[str]:
@@ -149,6 +150,7 @@ class RulesetRegistry:
         return sorted(self._added)
 
     def has(self, ruleset_id: str) -> bool:
+        """Whether the registry holds a ruleset of this id."""
         return ruleset_id in self._paths
 
     def path(self, ruleset_id: str) -> Path:
@@ -160,6 +162,9 @@ class RulesetRegistry:
         return self._paths.get(ruleset_id)
 
     def get(self, ruleset_id: str) -> Ruleset:
+        """The ruleset of this id, loaded and checked on first use; an ``unknown_ruleset`` error naming the ids
+        known when there is none.
+        """
         if ruleset_id not in self._cache:
             if ruleset_id not in self._paths:
                 raise CpspecError("unknown_ruleset", f"no ruleset {ruleset_id!r}; known: {', '.join(self.ids())}")
@@ -174,6 +179,7 @@ class RulesetRegistry:
         return list(self._warnings[ruleset_id])
 
     def all(self) -> list[Ruleset]:
+        """Every ruleset of the registry, loaded, sorted by id."""
         return [self.get(i) for i in self.ids()]
 
     def with_files(self, paths: Iterable[str | Path], option: str = "--rulesets") -> RulesetRegistry:
@@ -288,6 +294,7 @@ def bundled_registry() -> RulesetRegistry:
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
+    """The bundled ruleset of this id (an ``unknown_ruleset`` error if there is none)."""
     return bundled_registry().get(ruleset_id)
 
 

@@ -47,6 +47,7 @@ class SavedTexts:
         return self.by_address.get(address_key(source))
 
     def text_for(self, source: str) -> str | None:
+        """The saved text of a citation's source (a file name or an address), if there is one."""
         name = self.name_for(source)
         return self.by_name[name] if name is not None else None
 

@@ -78,10 +78,12 @@ Setting = tuple[list[Card], list[Card], list[Card]]
 
 
 def card_text(card: Card) -> str:
+    """The two-character text of a card (rank then suit, e.g. ``Td``), as the protocol writes cards."""
     return RANKS[card >> 2] + SUITS[card & 3]
 
 
 def texts(cards: Sequence[Card]) -> list[str]:
+    """The texts of the cards, in order (see :func:`card_text`)."""
     return [card_text(c) for c in cards]
 
 
@@ -490,6 +492,7 @@ def card_lists(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 def at_path(value: Any, path: Sequence[Any]) -> Any:
+    """The value inside ``value`` that ``path`` leads to, one key or index a step."""
     for step in path:
         value = value[step]
     return value

@@ -65,6 +65,8 @@ class Group:
 
 @dataclass
 class FuzzRun:
+    """One fuzz run: the seed, both sides, the requests sent (by op), the disagreements grouped, and why it stopped."""
+
     seed: int
     target: str
     expected_from: str
@@ -78,6 +80,7 @@ class FuzzRun:
 
     @property
     def disagreed(self) -> int:
+        """How many requests disagreed, over every group."""
         return sum(g.count for g in self.groups.values())
 
 

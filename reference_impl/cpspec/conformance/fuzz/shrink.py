@@ -30,12 +30,15 @@ PLAIN_SEATS: Final = ("A", "B", "C", "D", "E", "F")
 
 @dataclass(frozen=True)
 class Shrunk:
+    """The result of a shrink: the smallest request found, how many candidates were accepted and tried."""
+
     request: dict[str, Any]
     steps: int  # candidates accepted
     tried: int  # candidates tried
 
 
 def size(request: dict[str, Any]) -> int:
+    """The size of a request as the shrink compares them: the length of its compact JSON text."""
     return len(json.dumps(request, ensure_ascii=False, separators=(",", ":")))
 
 
