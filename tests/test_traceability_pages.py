@@ -4,7 +4,7 @@ The same check as tests/test_traceability.py makes for the source documents, aga
 each page (shared/sources, found by the address on its second line): ``traceability/pages/<name>.yaml``
 lists the page's normative statements (verbatim) with the ``ruleset:rule`` ids that cite each, and every
 other passage as ``not_normative`` with the reason (a heading, an example reproduced by a case, a
-variation not bundled, a natural the vocabulary cannot express yet, ...). Every word of the page is in
+variation not bundled, a natural its ruleset does not bundle, ...). Every word of the page is in
 one or the other, each statement leads to a rule that quotes it, and every quote of the page by a
 bundled rule is one of the statements.
 """
