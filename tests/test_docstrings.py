@@ -32,10 +32,15 @@ ENTRY_POINT = "cpspec.__main__"
 
 
 def module_names() -> list[str]:
-    """Every module of the package, found from its files (so none is left out because it fails to import)."""
+    """Every module of the package, found from its files (so none is left out because it fails to import).
+
+    An installed wheel also carries ``cpspec/_data`` (rulesets, schema, the corpus and its tools): data, not modules.
+    """
     names = []
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+        if parts[0] == "_data":  # an installed wheel's copy of the bundled data (conformance/tools is not cpspec)
+            continue
         if parts[-1] == "__init__":
             parts.pop()
         names.append(".".join(["cpspec", *parts]))
