@@ -407,6 +407,62 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "for (what, high_text, high_key), (_, low_text, low_key) in zip(high.compared, low.compared, strict=True):",
         "`True` → `False`"):
         "two holdings of one natural have compared lists of one length, and the text is free anyway",
+    ("rules/hands.py", "name: str = field(init=False, compare=False, repr=False)", "`False` → `True` #2"):
+        "the name is a function of the other fields (describe), so comparing or hashing it as well changes no "
+        "comparison",
+    ("rules/hands.py", "name: str = field(init=False, compare=False, repr=False)", "`False` → `True` #3"):
+        "a hand's repr is never part of an answer",
+    ("rules/hands.py", "return None", "remove the early `return`"):
+        "_straight_top is called only for five distinct ranks (shape 1-1-1-1-1), so the length check never fails",
+    ("rules/hands.py", "return ACE + 1 if top == ACE else top", "`1` → `2`"):
+        "the broadway's strength only has to be above the wheel's (ACE) and every other straight's: ACE + 2 orders as "
+        "ACE + 1 does, and the number is no part of any answer",
+    ("rules/hands.py", "if groups[0][0] == 3:", "`0` → `-1`"):
+        "of three cards, three of a kind is the only group, and otherwise the last group is a single card: "
+        "groups[-1][0] == 3 exactly when groups[0][0] == 3",
+    ("rules/hands.py", "return 1 if front.category > middle.category else -1", "`1` → `2`"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.category != middle.category` > and >= "
+        "agree",
+    ("rules/hands.py", "return 1 if front.category > middle.category else -1", "`>` → `>=`"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.category != middle.category` > and >= "
+        "agree",
+    ("rules/hands.py", "return 1 if front.category > middle.category else -1", "`1` → `2` #2"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.category != middle.category` > and >= "
+        "agree",
+    ("rules/hands.py", "return 1 if front.ranks > head else -1", "`1` → `2`"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.ranks != head` > and >= agree",
+    ("rules/hands.py", "return 1 if front.ranks > head else -1", "`>` → `>=`"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.ranks != head` > and >= agree",
+    ("rules/hands.py", "return 1 if front.ranks > head else -1", "`1` → `2` #2"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.ranks != head` > and >= agree",
+    ("rules/hands.py", "return -1 if middle_wins_ties else 0", "`1` → `2`"):
+        "the callers read only the sign (> 0, < 0, == 0)",
+    ("rules/hands.py", "return \"royal flush\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "top = 3 if hand.wheel else min(r[0], ACE)", "`3` → `4`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "top = 3 if hand.wheel else min(r[0], ACE)", "`3` → `2`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "top = 3 if hand.wheel else min(r[0], ACE)", "`0` → `-1`"):
+        "a straight's ranks hold one strength number, so r[-1] is r[0]; and it names the hand only (free text)",
+    ("rules/hands.py", "return f\"four {_plural(r[0])}\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "return f\"full house, {_plural(r[0])} full of {_plural(r[1])}\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "return f\"{RANK_NAMES[r[0]]}-high flush\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "return f\"three {_plural(r[0])}\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "return f\"two pair, {_plural(r[0])} and {_plural(r[1])}\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -519,4 +575,11 @@ UNEXERCISED: Final[dict[Key, str]] = {
     ("rules/naturals.py", "if allowed(middle) and allowed(front):", "`and` → `or`"):
         "allowed() runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
         "false); every bundled ruleset's shapes count them",
+    ("rules/hands.py", "return -hand.category, tuple(-rank for rank in hand.ranks)", "remove the unary minus"):
+        "the one bundled ruleset with a row ranked low (pineapple-2-7) fouls any low row that is not a high-card hand "
+        "(low_rows_at_most), so two low rows compared are both high card and their categories never differ; a ruleset "
+        "allowing pairs in a low row would show it",
+    ("rules/hands.py", "return -1 if middle_wins_ties else 0", "`1` → `0`"):
+        "front_middle_ties: middle_higher: no bundled ruleset lets a middle's extra cards win a tie with the front; "
+        "under `equal` both branches give 0",
 }
