@@ -463,6 +463,72 @@ EQUIVALENT: Final[dict[Key, str]] = {
     ("rules/hands.py", "return f\"two pair, {_plural(r[0])} and {_plural(r[1])}\"", "remove the early `return`"):
         "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
         "which the other branches still give in other words",
+    ("rules/model.py", "paraphrase: bool = False", "`False` → `True`"):
+        "the builder (rulesets/build.py) always passes paraphrase (its own default when the file leaves it out), so "
+        "this default is never read",
+    ("rules/model.py", "counts_bonuses: bool = True", "`True` → `False`"):
+        "the builder (rulesets/build.py) always passes counts_bonuses (its own default when the file leaves it out), "
+        "so this default is never read",
+    ("rules/model.py", "per_rank: int = 0", "`0` → `1`"):
+        "the builder (rulesets/build.py) always passes per_rank (its own default when the file leaves it out), so "
+        "this default is never read",
+    ("rules/model.py", "per_rank: int = 0", "`0` → `-1`"):
+        "the builder (rulesets/build.py) always passes per_rank (its own default when the file leaves it out), so "
+        "this default is never read",
+    ("rules/model.py", "english = self.en or fallback", "`or` → `and`"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if lang == \"zh\" and self.zh:", "negate the `if` condition"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if lang == \"zh\" and self.zh:", "`and` → `or`"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if lang == \"zh\" and self.zh:", "`==` → `!=`"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "return f\"{english} ({self.zh})\"", "remove the early `return`"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "counts_as_sweep: bool = False", "`False` → `True`"):
+        "the builder (rulesets/build.py) always passes counts_as_sweep (its own default when the file leaves it out), "
+        "so this default is never read",
+    ("rules/model.py", "naturals_first: bool = False", "`False` → `True`"):
+        "the builder (rulesets/build.py) always passes naturals_first (its own default when the file leaves it out), "
+        "so this default is never read",
+    ("rules/model.py", "return self.file or self.url or \"\"", "`or` → `and`"):
+        "Source.key is read by no rule and no op, only by the loader's checks and cpspec validate --sources (where a "
+        "wrong key refuses every bundled ruleset before any request, and every test that loads one fails); the trials "
+        "rebuild rulesets without those checks",
+    ("rules/model.py", "document: Mapping[str, Any] = field(repr=False, compare=False)", "`False` → `True`"):
+        "no answer prints, compares or hashes a Ruleset (a ruleset's document in its repr or its equality is never "
+        "seen)",
+    ("rules/model.py", "document: Mapping[str, Any] = field(repr=False, compare=False)", "`False` → `True` #2"):
+        "no answer prints, compares or hashes a Ruleset (a ruleset's document in its repr or its equality is never "
+        "seen)",
+    ("rules/model.py", "files: tuple[str, ...] = field(default=(), compare=False)", "`False` → `True`"):
+        "no answer compares or hashes a Ruleset",
+    ("rules/model.py", "if rule.id == rule_id:", "negate the `if` condition"):
+        "Ruleset.rule is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if rule.id == rule_id:", "`==` → `!=`"):
+        "Ruleset.rule is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "return rule", "remove the early `return`"):
+        "Ruleset.rule is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if hand.id == natural_id:", "negate the `if` condition"):
+        "Ruleset.natural is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the "
+        "code mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if hand.id == natural_id:", "`==` → `!=`"):
+        "Ruleset.natural is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the "
+        "code mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "return hand", "remove the early `return`"):
+        "Ruleset.natural is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the "
+        "code mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "or_better: bool = False", "`False` → `True`"):
+        "the builder (rulesets/build.py) always passes or_better (its own default when the file leaves it out), so "
+        "this default is never read",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -582,4 +648,26 @@ UNEXERCISED: Final[dict[Key, str]] = {
     ("rules/hands.py", "return -1 if middle_wins_ties else 0", "`1` → `0`"):
         "front_middle_ties: middle_higher: no bundled ruleset lets a middle's extra cards win a tie with the front; "
         "under `equal` both branches give 0",
+    ("rules/model.py", "split_trips: bool = False", "`False` → `True`"):
+        "the bundled rank sets that leave split_trips out (three quads, four trips, five pairs and trips) want no "
+        "pair, or use all 13 cards, so a three of a kind counted as a pair never completes one; a six-pairs natural "
+        "leaving it out would show it",
+    ("rules/model.py", "front_ace_low: bool = True", "`True` → `False`"):
+        "every bundled natural whose shapes read front_ace_low states it (the shapes that leave it out do not read "
+        "it: flushes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "front_ace_high: bool = True", "`True` → `False`"):
+        "every bundled natural whose shapes read front_ace_high states it (the shapes that leave it out do not read "
+        "it: flushes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "front_wraparound: bool = False", "`False` → `True`"):
+        "every bundled natural whose shapes read front_wraparound states it (the shapes that leave it out do not read "
+        "it: flushes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "straight_flush_counts: bool = True", "`True` → `False`"):
+        "every bundled natural whose shapes read straight_flush_counts states it (the shapes that leave it out do not "
+        "read it: three straight flushes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "distinct_suits: bool = False", "`False` → `True`"):
+        "every bundled natural whose shapes read distinct_suits states it (the shapes that leave it out do not read "
+        "it: straight shapes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "return hand.rank, -hand.points", "remove the unary minus"):
+        "every bundled ruleset gives naturals of one rank the same points, so preferring fewer points among naturals "
+        "of the best rank picks the same one",
 }
