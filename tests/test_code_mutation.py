@@ -143,6 +143,7 @@ def test_the_engines_mutants_are_tried_on() -> None:
     assert engine_for("rules/hands.py", "settings") == "fast"
     assert engine_for("rules/all_settings.py", "settings") == "reference"
     assert engine_for("fast/tables.py", "classify") == "fast"
+    assert engine_for("rules/hands.py", "solve_fantasyland") == "fast"
 
 
 def test_rulesets_rebuilt_from_their_documents_equal_the_loaders(tmp_path: Path) -> None:

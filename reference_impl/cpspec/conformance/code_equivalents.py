@@ -21,7 +21,653 @@ EQUIVALENT: Final[dict[Key, str]] = {
     ("rules/settlement.py", "paid = max(0, min(owed, balance[payer], room))", "`0` → `-1`"):
         "min(...) is never below 0: owed is positive, a balance never goes below 0, and room = 2 * stack - balance "
         "never below 0 since no balance passes twice its stack; so the floor of 0 or -1 is never reached",
+    ("rules/scoring.py",
+        "for segment, hand_a, hand_b in zip(SEGMENTS, a.hands, b.hands, strict=True):",
+        "`True` → `False`"):
+        "strict only raises on unequal lengths, and SEGMENTS and both players' hands always have three items",
+    ("rules/scoring.py",
+        "finish_matchup(matchup, 3, 0, (receiver,), ruleset, pays_sweep=penalty.counts_as_sweep)",
+        "`0` → `1`"):
+        "with the receiver on 3 segments every reading of the overall point (3 >= 2, 3 > 1) and the sweep (3 == 3) "
+        "still goes to the receiver; the opponent's count is read only when the receiver's does not decide",
+    ("rules/scoring.py",
+        "finish_matchup(matchup, 3, 0, (receiver,), ruleset, pays_sweep=penalty.counts_as_sweep)",
+        "`0` → `-1`"):
+        "with the receiver on 3 segments every reading of the overall point (3 >= 2, 3 > -1) and the sweep (3 == 3) "
+        "still goes to the receiver; the opponent's count is read only when the receiver's does not decide",
+    ("rules/scoring.py", "high, low = (a, b) if a.natural.rank < b.natural.rank else (b, a)", "`<` → `<=`"):
+        "equal ranks have already pushed and returned two lines above, so the ranks here differ and < and <= agree",
+    ("rules/scoring.py", "high, low = (a, b) if order > 0 else (b, a)", "`>` → `>=`"):
+        "order == 0 (equal holdings) has already pushed and returned, so order is never 0 here",
+    ("rules/scoring.py", "high, low = (a, b) if order > 0 else (b, a)", "`0` → `-1`"):
+        "order == 0 (equal holdings) has already pushed and returned, and compare_holdings gives -1, 0 or 1 only, so "
+        "order > -1 is order > 0 here",
+    ("rules/scoring.py", "return matchup.net * (1 if matchup.seats[0] == seat else -1) > 0", "`1` → `2`"):
+        "doubling the first seat's sign factor keeps the sign of the product, and only its sign is compared with 0",
+    ("rules/scoring.py", "return matchup.net * (1 if matchup.seats[0] == seat else -1) > 0", "`1` → `2` #2"):
+        "-2 instead of -1 keeps the sign of the product, and only its sign is compared with 0",
+    ("rules/scoring.py", "if winners and winners[0] in matchup.seats:", "`0` → `-1`"):
+        "winners has at most one seat: two would each beat the other (two of three segments each, or each the "
+        "positive net), and banked play, where two players need not meet, has no single winner (rulesets/checks.py)",
+    ("rules/scoring.py",
+        "matchup.credits.append(Credit(winners[0], single.points, \"winner\", single.rule,",
+        "`0` → `-1`"):
+        "winners has at most one seat: two would each beat the other (two of three segments each, or each the "
+        "positive net), and banked play, where two players need not meet, has no single winner (rulesets/checks.py)",
+    ("rules/naturals.py", "SET_SIZES: Final = {\"quads\": 4, \"trips\": 3, \"pairs\": 2}", "`4` → `5`"):
+        "SET_SIZES names the groups in rank_sets_text only, the explanation's words (free text)",
+    ("rules/naturals.py", "SET_SIZES: Final = {\"quads\": 4, \"trips\": 3, \"pairs\": 2}", "`4` → `3`"):
+        "SET_SIZES names the groups in rank_sets_text only, the explanation's words (free text)",
+    ("rules/naturals.py", "SET_SIZES: Final = {\"quads\": 4, \"trips\": 3, \"pairs\": 2}", "`3` → `4`"):
+        "SET_SIZES names the groups in rank_sets_text only, the explanation's words (free text)",
+    ("rules/naturals.py", "SET_SIZES: Final = {\"quads\": 4, \"trips\": 3, \"pairs\": 2}", "`3` → `2`"):
+        "SET_SIZES names the groups in rank_sets_text only, the explanation's words (free text)",
+    ("rules/naturals.py", "SET_SIZES: Final = {\"quads\": 4, \"trips\": 3, \"pairs\": 2}", "`2` → `3`"):
+        "SET_SIZES names the groups in rank_sets_text only, the explanation's words (free text)",
+    ("rules/naturals.py", "SET_SIZES: Final = {\"quads\": 4, \"trips\": 3, \"pairs\": 2}", "`2` → `1`"):
+        "SET_SIZES names the groups in rank_sets_text only, the explanation's words (free text)",
+    ("rules/naturals.py", "if min(cards) < 0 or max(cards) > 51:", "`or` → `and`"):
+        "every hand reaches here parsed from the wire (protocol/inputs.py refuses a card that is not one of the 52, "
+        "and the other callers pass parsed cards), so no card is below 0 or above 51",
+    ("rules/naturals.py", "if min(cards) < 0 or max(cards) > 51:", "`min` → `max`"):
+        "every hand reaches here parsed from the wire (protocol/inputs.py refuses a card that is not one of the 52, "
+        "and the other callers pass parsed cards), so no card is below 0 or above 51",
+    ("rules/naturals.py", "if min(cards) < 0 or max(cards) > 51:", "`0` → `-1`"):
+        "every hand reaches here parsed from the wire (protocol/inputs.py refuses a card that is not one of the 52, "
+        "and the other callers pass parsed cards), so no card is below 0 or above 51",
+    ("rules/naturals.py", "if min(cards) < 0 or max(cards) > 51:", "`max` → `min`"):
+        "every hand reaches here parsed from the wire (protocol/inputs.py refuses a card that is not one of the 52, "
+        "and the other callers pass parsed cards), so no card is below 0 or above 51",
+    ("rules/naturals.py", "if min(cards) < 0 or max(cards) > 51:", "`51` → `52`"):
+        "every hand reaches here parsed from the wire (protocol/inputs.py refuses a card that is not one of the 52, "
+        "and the other callers pass parsed cards), so no card is below 0 or above 51",
+    ("rules/naturals.py", "if len(ranks) == HAND_SIZE:", "negate the `if` condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if len(ranks) == HAND_SIZE:", "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "return \"13 different ranks, deuce to ace\"", "remove the early `return`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "suit, count = max(counts.items(), key=lambda item: (item[1], -item[0]))",
+        "remove the unary minus"):
+        "changes only which of suits of equal count is named, in the explanation (free text); the count, and so "
+        "whether the natural is held, is the same",
+    ("rules/naturals.py", "suit, count = max(counts.items(), key=lambda item: (item[1], -item[0]))", "`0` → `1`"):
+        "changes only which of suits of equal count is named, in the explanation (free text); the count, and so "
+        "whether the natural is held, is the same",
+    ("rules/naturals.py", "suit, count = max(counts.items(), key=lambda item: (item[1], -item[0]))", "`0` → `-1`"):
+        "changes only which of suits of equal count is named, in the explanation (free text); the count, and so "
+        "whether the natural is held, is the same",
+    ("rules/naturals.py", "others = HAND_SIZE - count", "`-` → `+`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "return f\"{count} {SUIT_NAMES[suit]}\" + (f\" and {others} other\" if others else \"\")",
+        "negate the conditional expression's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "count = sum(1 for card in cards if suit_of(card) in suits)",
+        "negate the comprehension filter's condition"):
+        "counting the cards outside each colour counts the other colour, and both colours are tried: some colour "
+        "reaches the number exactly when one did before; only the colour named (free text) changes",
+    ("rules/naturals.py", "count = sum(1 for card in cards if suit_of(card) in suits)", "`in` → `not in`"):
+        "counting the cards outside each colour counts the other colour, and both colours are tried: some colour "
+        "reaches the number exactly when one did before; only the colour named (free text) changes",
+    ("rules/naturals.py", "others = HAND_SIZE - count", "`-` → `+` #2"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "return f\"{count} {colour} cards\" + (f\" and {others} of the other colour\" if others else \"\")",
+        "negate the conditional expression's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "outside = sorted(RANKS[rank_of(card)] for card in cards if card not in inside)",
+        "negate the comprehension filter's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "outside = sorted(RANKS[rank_of(card)] for card in cards if card not in inside)",
+        "`not in` → `in`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if not outside:", "negate the `if` condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "return f\"every card from {span}\"", "remove the early `return`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if count >= 2:", "`2` → `1`"):
+        "a one-card way is never taken: only groups of 4, 3 and 2 are wanted, so the need check skips it, and it "
+        "counts no wanted group in the bound",
+    ("rules/naturals.py", "ranks = sorted(counts, reverse=True)", "`True` → `False`"):
+        "the order the ranks are tried in changes only the order the divisions are found: each is sorted, and the "
+        "highest is taken",
+    ("rules/naturals.py",
+        "most: list[dict[int, int]] = [dict.fromkeys(wanted, 0) for _ in range(len(ranks) + 1)]",
+        "`1` → `2`"):
+        "one more bound entry past the last rank is never read (the bound past the last rank is all zeros either way)",
+    ("rules/naturals.py", "if any(need[size] > still.get(size, 0) for size in need):", "`0` → `1`"):
+        "a way's sizes are 4, 3 or 2, always keys of still, so the default is never read",
+    ("rules/naturals.py", "if any(need[size] > still.get(size, 0) for size in need):", "`0` → `-1`"):
+        "a way's sizes are 4, 3 or 2, always keys of still, so the default is never read",
+    ("rules/naturals.py",
+        "ranks = sorted(rank for group_size, rank in groups if group_size == size)",
+        "negate the comprehension filter's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "ranks = sorted(rank for group_size, rank in groups if group_size == size)", "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if ranks:", "negate the `if` condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "in_groups[rank] += size", "`+=` → `-=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "free = sorted(RANKS[rank] for rank in counts for _ in range(counts[rank] - in_groups[rank]))",
+        "`-` → `+`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "sizes = [size for size, r in groups if r == rank]",
+        "negate the comprehension filter's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "sizes = [size for size, r in groups if r == rank]", "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if sizes and (len(sizes) > 1 or sum(sizes) < counts[rank]):", "`or` → `and`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if sizes and (len(sizes) > 1 or sum(sizes) < counts[rank]):", "`>` → `>=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if sizes and (len(sizes) > 1 or sum(sizes) < counts[rank]):", "`>` → `<`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if sizes and (len(sizes) > 1 or sum(sizes) < counts[rank]):", "`1` → `2`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if sizes and (len(sizes) > 1 or sum(sizes) < counts[rank]):", "`1` → `0`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if sizes and (len(sizes) > 1 or sum(sizes) < counts[rank]):", "`<` → `<=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if sizes and (len(sizes) > 1 or sum(sizes) < counts[rank]):", "`<` → `>`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if free:", "negate the `if` condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "text += f\" and a single {free[0]}\" if len(free) == 1 else f\" and {', '.join(free)} free\"",
+        "negate the conditional expression's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "text += f\" and a single {free[0]}\" if len(free) == 1 else f\" and {', '.join(free)} free\"",
+        "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "text += f\" and a single {free[0]}\" if len(free) == 1 else f\" and {', '.join(free)} free\"",
+        "`1` → `2`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "text += f\" and a single {free[0]}\" if len(free) == 1 else f\" and {', '.join(free)} free\"",
+        "`1` → `0`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if notes:", "negate the `if` condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted = \"two pairs\" if len(sizes) == 2 else \"three of a kind\" if sizes[0] == 3 else \"a pair\"",
+        "negate the conditional expression's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted = \"two pairs\" if len(sizes) == 2 else \"three of a kind\" if sizes[0] == 3 else \"a pair\"",
+        "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted = \"two pairs\" if len(sizes) == 2 else \"three of a kind\" if sizes[0] == 3 else \"a pair\"",
+        "`2` → `3`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted = \"two pairs\" if len(sizes) == 2 else \"three of a kind\" if sizes[0] == 3 else \"a pair\"",
+        "`2` → `1`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted = \"two pairs\" if len(sizes) == 2 else \"three of a kind\" if sizes[0] == 3 else \"a pair\"",
+        "negate the conditional expression's condition #2"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted = \"two pairs\" if len(sizes) == 2 else \"three of a kind\" if sizes[0] == 3 else \"a pair\"",
+        "`==` → `!=` #2"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted = \"two pairs\" if len(sizes) == 2 else \"three of a kind\" if sizes[0] == 3 else \"a pair\"",
+        "`0` → `-1`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted = \"two pairs\" if len(sizes) == 2 else \"three of a kind\" if sizes[0] == 3 else \"a pair\"",
+        "`3` → `4`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted = \"two pairs\" if len(sizes) == 2 else \"three of a kind\" if sizes[0] == 3 else \"a pair\"",
+        "`3` → `2`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "rest = count - sum(sizes)", "`-` → `+`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if rest:", "negate the `if` condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "counted += \" and a single\" if rest == 1 else \" and two singles\"",
+        "negate the conditional expression's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "counted += \" and a single\" if rest == 1 else \" and two singles\"", "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "counted += \" and a single\" if rest == 1 else \" and two singles\"", "`1` → `2`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "counted += \" and a single\" if rest == 1 else \" and two singles\"", "`1` → `0`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if not all(counts[rank] for rank in front_ranks):", "`all` → `any`"):
+        "a front rank the hand lacks leaves a negative count, and the ten counts left then sum to 5 with a negative "
+        "among them, so at least seven ranks are non-zero and no single straight of one card each is left: the split "
+        "yields nothing, as when it is skipped",
+    ("rules/naturals.py", "continue", "remove the `continue` #2"):
+        "a front rank the hand lacks leaves a negative count, and the ten counts left then sum to 5 with a negative "
+        "among them, so at least seven ranks are non-zero and no single straight of one card each is left: the split "
+        "yields nothing, as when it is skipped",
+    ("rules/naturals.py", "if not all(after_front[rank] for rank in middle_ranks):", "`all` → `any`"):
+        "a middle rank the hand lacks leaves a negative count, and the five counts left then sum to 5 with a negative "
+        "among them, so at least seven ranks are non-zero and no straight of one card each is left: the split yields "
+        "nothing, as when it is skipped",
+    ("rules/naturals.py", "continue", "remove the `continue` #3"):
+        "a middle rank the hand lacks leaves a negative count, and the five counts left then sum to 5 with a negative "
+        "among them, so at least seven ranks are non-zero and no straight of one card each is left: the split yields "
+        "nothing, as when it is skipped",
+    ("rules/naturals.py", "continue", "remove the `continue` #4"):
+        "the counts left are never negative here and sum to 5, so a count of 2 or more leaves fewer than five ranks, "
+        "which no straight matches",
+    ("rules/naturals.py",
+        "if back_ranks is not None and FIVE_CARD_STRAIGHTS.index(back_ranks) >= middle_index:",
+        "`>=` → `<=`"):
+        "each split into two 5-card straights is still tried once, its two straights in the other order; best_setting "
+        "puts the higher in the back, so only which of equally good settings is found first changes "
+        "(docs/naturals.md: any of them may be shown)",
+    ("rules/naturals.py", "for segment, card in zip(users[rank], chosen, strict=True):", "`True` → `False`"):
+        "strict only raises on unequal lengths, and a rank's cards are exactly as many as the segments that take that "
+        "rank (every card is dealt)",
+    ("rules/naturals.py", "for suit, size in zip(plan, SEGMENT_SIZES, strict=True):", "`True` → `False`"):
+        "strict only raises on unequal lengths, and a plan and SEGMENT_SIZES both have three items",
+    ("rules/naturals.py",
+        "return sorted(combinations(pool, SEGMENT_SIZES[2]), key=lambda five: strength(evaluate5(five, wheel)),",
+        "`2` → `1`"):
+        "SEGMENT_SIZES[1] and SEGMENT_SIZES[2] are both 5 (middle and back)",
+    ("rules/naturals.py",
+        "(\"front\", \"-\".join(RANKS[r] for r in sorted({rank_of(c) for c in front}, reverse=True))",
+        "`True` → `False`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "if shapes.each == \"flush\" else _ranks_text(front), _front_strength(front, shapes))]",
+        "negate the conditional expression's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "if shapes.each == \"flush\" else _ranks_text(front), _front_strength(front, shapes))]",
+        "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "continue", "remove the `continue` #8"):
+        "a setting alike one already valued is worth the same, and only a strictly higher key replaces the best, so "
+        "valuing it again changes nothing",
+    ("rules/naturals.py", "if compare(middle_value, back_value) > 0:", "`>` → `>=`"):
+        "when the middle and the back are equal, exchanging them gives the same hands in every segment, so only which "
+        "of equally good settings is shown changes (docs/naturals.md: any of them may be shown)",
+    ("rules/naturals.py", "if compare(middle_value, back_value) > 0:", "`0` → `-1`"):
+        "when the middle and the back are equal, exchanging them gives the same hands in every segment, so only which "
+        "of equally good settings is shown changes (docs/naturals.md: any of them may be shown)",
+    ("rules/naturals.py", "if best is None or key > best[0]:", "`>` → `>=`"):
+        "a later setting of equal key has the same hands in the back and middle and the same front ranks: only which "
+        "of equally good settings is shown changes (docs/naturals.md: any of them may be shown)",
+    ("rules/naturals.py", "if shapes.each == \"flush\":", "negate the `if` condition #3"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if shapes.each == \"flush\":", "`==` → `!=` #3"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "kind = \"straight flush\" if shapes.each == \"straight_flush\" else \"straight\"",
+        "negate the conditional expression's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "kind = \"straight flush\" if shapes.each == \"straight_flush\" else \"straight\"",
+        "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "if all((b - a) % (ACE + 1) == 1 for a, b in pairwise(rotated)):",
+        "negate the `if` condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if all((b - a) % (ACE + 1) == 1 for a, b in pairwise(rotated)):", "`all` → `any`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if all((b - a) % (ACE + 1) == 1 for a, b in pairwise(rotated)):", "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if all((b - a) % (ACE + 1) == 1 for a, b in pairwise(rotated)):", "`-` → `+`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if all((b - a) % (ACE + 1) == 1 for a, b in pairwise(rotated)):", "`+` → `-`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if all((b - a) % (ACE + 1) == 1 for a, b in pairwise(rotated)):", "`1` → `2`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if all((b - a) % (ACE + 1) == 1 for a, b in pairwise(rotated)):", "`1` → `0`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if all((b - a) % (ACE + 1) == 1 for a, b in pairwise(rotated)):", "`1` → `2` #2"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if all((b - a) % (ACE + 1) == 1 for a, b in pairwise(rotated)):", "`1` → `0` #2"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "return \"-\".join(RANKS[r] for r in rotated)", "remove the early `return`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "for (what, high_text, high_key), (_, low_text, low_key) in zip(high.compared, low.compared, strict=True):",
+        "`True` → `False`"):
+        "two holdings of one natural have compared lists of one length, and the text is free anyway",
+    ("rules/hands.py", "name: str = field(init=False, compare=False, repr=False)", "`False` → `True` #2"):
+        "the name is a function of the other fields (describe), so comparing or hashing it as well changes no "
+        "comparison",
+    ("rules/hands.py", "name: str = field(init=False, compare=False, repr=False)", "`False` → `True` #3"):
+        "a hand's repr is never part of an answer",
+    ("rules/hands.py", "return None", "remove the early `return`"):
+        "_straight_top is called only for five distinct ranks (shape 1-1-1-1-1), so the length check never fails",
+    ("rules/hands.py", "return ACE + 1 if top == ACE else top", "`1` → `2`"):
+        "the broadway's strength only has to be above the wheel's (ACE) and every other straight's: ACE + 2 orders as "
+        "ACE + 1 does, and the number is no part of any answer",
+    ("rules/hands.py", "if groups[0][0] == 3:", "`0` → `-1`"):
+        "of three cards, three of a kind is the only group, and otherwise the last group is a single card: "
+        "groups[-1][0] == 3 exactly when groups[0][0] == 3",
+    ("rules/hands.py", "return 1 if front.category > middle.category else -1", "`1` → `2`"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.category != middle.category` > and >= "
+        "agree",
+    ("rules/hands.py", "return 1 if front.category > middle.category else -1", "`>` → `>=`"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.category != middle.category` > and >= "
+        "agree",
+    ("rules/hands.py", "return 1 if front.category > middle.category else -1", "`1` → `2` #2"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.category != middle.category` > and >= "
+        "agree",
+    ("rules/hands.py", "return 1 if front.ranks > head else -1", "`1` → `2`"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.ranks != head` > and >= agree",
+    ("rules/hands.py", "return 1 if front.ranks > head else -1", "`>` → `>=`"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.ranks != head` > and >= agree",
+    ("rules/hands.py", "return 1 if front.ranks > head else -1", "`1` → `2` #2"):
+        "the callers read only the sign (> 0, < 0, == 0), and inside `front.ranks != head` > and >= agree",
+    ("rules/hands.py", "return -1 if middle_wins_ties else 0", "`1` → `2`"):
+        "the callers read only the sign (> 0, < 0, == 0)",
+    ("rules/hands.py", "return \"royal flush\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "top = 3 if hand.wheel else min(r[0], ACE)", "`3` → `4`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "top = 3 if hand.wheel else min(r[0], ACE)", "`3` → `2`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "top = 3 if hand.wheel else min(r[0], ACE)", "`0` → `-1`"):
+        "a straight's ranks hold one strength number, so r[-1] is r[0]; and it names the hand only (free text)",
+    ("rules/hands.py", "return f\"four {_plural(r[0])}\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "return f\"full house, {_plural(r[0])} full of {_plural(r[1])}\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "return f\"{RANK_NAMES[r[0]]}-high flush\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "return f\"three {_plural(r[0])}\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/hands.py", "return f\"two pair, {_plural(r[0])} and {_plural(r[1])}\"", "remove the early `return`"):
+        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
+        "which the other branches still give in other words",
+    ("rules/model.py", "paraphrase: bool = False", "`False` → `True`"):
+        "the builder (rulesets/build.py) always passes paraphrase (its own default when the file leaves it out), so "
+        "this default is never read",
+    ("rules/model.py", "counts_bonuses: bool = True", "`True` → `False`"):
+        "the builder (rulesets/build.py) always passes counts_bonuses (its own default when the file leaves it out), "
+        "so this default is never read",
+    ("rules/model.py", "per_rank: int = 0", "`0` → `1`"):
+        "the builder (rulesets/build.py) always passes per_rank (its own default when the file leaves it out), so "
+        "this default is never read",
+    ("rules/model.py", "per_rank: int = 0", "`0` → `-1`"):
+        "the builder (rulesets/build.py) always passes per_rank (its own default when the file leaves it out), so "
+        "this default is never read",
+    ("rules/model.py", "english = self.en or fallback", "`or` → `and`"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if lang == \"zh\" and self.zh:", "negate the `if` condition"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if lang == \"zh\" and self.zh:", "`and` → `or`"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if lang == \"zh\" and self.zh:", "`==` → `!=`"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "return f\"{english} ({self.zh})\"", "remove the early `return`"):
+        "Names.shown is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "counts_as_sweep: bool = False", "`False` → `True`"):
+        "the builder (rulesets/build.py) always passes counts_as_sweep (its own default when the file leaves it out), "
+        "so this default is never read",
+    ("rules/model.py", "naturals_first: bool = False", "`False` → `True`"):
+        "the builder (rulesets/build.py) always passes naturals_first (its own default when the file leaves it out), "
+        "so this default is never read",
+    ("rules/model.py", "return self.file or self.url or \"\"", "`or` → `and`"):
+        "Source.key is read by no rule and no op, only by the loader's checks and cpspec validate --sources (where a "
+        "wrong key refuses every bundled ruleset before any request, and every test that loads one fails); the trials "
+        "rebuild rulesets without those checks",
+    ("rules/model.py", "document: Mapping[str, Any] = field(repr=False, compare=False)", "`False` → `True`"):
+        "no answer prints, compares or hashes a Ruleset (a ruleset's document in its repr or its equality is never "
+        "seen)",
+    ("rules/model.py", "document: Mapping[str, Any] = field(repr=False, compare=False)", "`False` → `True` #2"):
+        "no answer prints, compares or hashes a Ruleset (a ruleset's document in its repr or its equality is never "
+        "seen)",
+    ("rules/model.py", "files: tuple[str, ...] = field(default=(), compare=False)", "`False` → `True`"):
+        "no answer compares or hashes a Ruleset",
+    ("rules/model.py", "if rule.id == rule_id:", "negate the `if` condition"):
+        "Ruleset.rule is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if rule.id == rule_id:", "`==` → `!=`"):
+        "Ruleset.rule is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "return rule", "remove the early `return`"):
+        "Ruleset.rule is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the code "
+        "mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if hand.id == natural_id:", "negate the `if` condition"):
+        "Ruleset.natural is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the "
+        "code mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "if hand.id == natural_id:", "`==` → `!=`"):
+        "Ruleset.natural is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the "
+        "code mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "return hand", "remove the early `return`"):
+        "Ruleset.natural is called only by cpspec.present (the rulebook, explanations, the dispute desk) and by the "
+        "code mutation's own preparation in the unmutated parent, never while answering a request",
+    ("rules/model.py", "or_better: bool = False", "`False` → `True`"):
+        "the builder (rulesets/build.py) always passes or_better (its own default when the file leaves it out), so "
+        "this default is never read",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
+    ("rules/scoring.py", "if against_same_kind and bonuses.same_category_multiplier > 1:", "`>` → `>=`"):
+        "with a multiplier of 1 the points are unchanged and the rule cited is multiplier_rule or the entry's: only a "
+        "ruleset with same_category_multiplier 1 and a multiplier_rule would cite another rule (none has one)",
+    ("rules/scoring.py", "if against_same_kind and bonuses.same_category_multiplier > 1:", "`1` → `0`"):
+        "the schema's minimum multiplier is 1, so > 0 is >= 1: only a ruleset with same_category_multiplier 1 and a "
+        "multiplier_rule would cite another rule (none has one)",
+    ("rules/scoring.py",
+        "counted = [c for c in matchup.credits if overall.counts_bonuses or c.kind != \"bonus\"]",
+        "`!=` → `==`"):
+        "every bundled ruleset whose overall point goes to the higher total counts bonuses (counts_bonuses: true), so "
+        "the filter is never read; a ruleset with counts_bonuses false would show it",
+    ("rules/scoring.py",
+        "winner = a if wins_a > wins_b else b if wins_b > wins_a else None",
+        "negate the conditional expression's condition"):
+        "decided_by: more_segments: no bundled ruleset's overall point is decided by more segments won",
+    ("rules/scoring.py", "winner = a if wins_a > wins_b else b if wins_b > wins_a else None", "`>` → `>=`"):
+        "decided_by: more_segments: no bundled ruleset's overall point is decided by more segments won",
+    ("rules/scoring.py", "winner = a if wins_a > wins_b else b if wins_b > wins_a else None", "`>` → `<`"):
+        "decided_by: more_segments: no bundled ruleset's overall point is decided by more segments won",
+    ("rules/scoring.py",
+        "winner = a if wins_a > wins_b else b if wins_b > wins_a else None",
+        "negate the conditional expression's condition #2"):
+        "decided_by: more_segments: no bundled ruleset's overall point is decided by more segments won",
+    ("rules/scoring.py", "winner = a if wins_a > wins_b else b if wins_b > wins_a else None", "`>` → `>=` #2"):
+        "decided_by: more_segments: no bundled ruleset's overall point is decided by more segments won",
+    ("rules/scoring.py", "winner = a if wins_a > wins_b else b if wins_b > wins_a else None", "`>` → `<` #2"):
+        "decided_by: more_segments: no bundled ruleset's overall point is decided by more segments won",
+    ("rules/scoring.py", "for credit in segment_credits(receiver, segment, False, ruleset):", "`False` → `True`"):
+        "against_same_kind is read only where same_category_multiplier > 1, and the one bundled ruleset with a "
+        "multiplier (english-harbour-eastern) scores no forfeit as a sweep (mode: fixed)",
+    ("rules/scoring.py", "return", "remove the early `return` #2"):
+        "when every pair meets, a player who sweeps every opponent has beaten all the others, so no second player can "
+        "scoop; only banked play with a scoop (no bundled ruleset) lets two players each sweep the banker",
+    ("rules/scoring.py", "return matchup.net * (1 if matchup.seats[0] == seat else -1) > 0", "`0` → `1` #2"):
+        "> 1 differs from > 0 only on a forfeit or natural matchup netting exactly 1; under the one single-winner "
+        "ruleset (pagat-single-winner) such a matchup nets 0 or at least 3 (three units, a natural's 3 or 13)",
+    ("rules/naturals.py", "FRONT_SIZE: Final = 3", "`3` → `4`"):
+        "FRONT_SIZE is read only by _is_straight, which runs only where a straight flush does not serve as a straight "
+        "or flush (straight_flush_counts: false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py", "FRONT_SIZE: Final = 3", "`3` → `2`"):
+        "FRONT_SIZE is read only by _is_straight, which runs only where a straight flush does not serve as a straight "
+        "or flush (straight_flush_counts: false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py", "straights.append((ACE - 1, ACE, 0))", "`-` → `+`"):
+        "front_wraparound: no bundled ruleset lets K-A-2 be a 3-card straight",
+    ("rules/naturals.py", "straights.append((ACE - 1, ACE, 0))", "`1` → `2`"):
+        "front_wraparound: no bundled ruleset lets K-A-2 be a 3-card straight",
+    ("rules/naturals.py", "straights.append((ACE - 1, ACE, 0))", "`1` → `0`"):
+        "front_wraparound: no bundled ruleset lets K-A-2 be a 3-card straight",
+    ("rules/naturals.py", "straights.append((ACE - 1, ACE, 0))", "`0` → `1`"):
+        "front_wraparound: no bundled ruleset lets K-A-2 be a 3-card straight",
+    ("rules/naturals.py", "straights.append((ACE - 1, ACE, 0))", "`0` → `-1`"):
+        "front_wraparound: no bundled ruleset lets K-A-2 be a 3-card straight",
+    ("rules/naturals.py", "straights.extend(tuple(range(low, low + 3)) for low in range(0, ACE - 2))", "`2` → `1`"):
+        "one range further adds Q-K-A a second time, after its place from front_ace_high, which every bundled ruleset "
+        "has (the first place, the one a front's strength reads, is unchanged); front_ace_high: false would show it",
+    ("rules/naturals.py", "suit, count = max(counts.items(), key=lambda item: (item[1], -item[0]))", "`max` → `min`"):
+        "one_suit is 13 in every bundled ruleset: a hand meets it only when all its cards are of one suit, then the "
+        "only suit counted, so any pick of a suit agrees; one_suit below 13 would show it",
+    ("rules/naturals.py", "suit, count = max(counts.items(), key=lambda item: (item[1], -item[0]))", "`1` → `0`"):
+        "one_suit is 13 in every bundled ruleset: a hand meets it only when all its cards are of one suit, then the "
+        "only suit counted, so any pick of a suit agrees; one_suit below 13 would show it",
+    ("rules/naturals.py", "ways.extend([(2, 2), (3,), (2,)])", "`2` → `3` #3"):
+        "a four of a kind counted as one pair (two cards free) completes a division only where the groups wanted "
+        "leave two cards free besides; every bundled rank set leaves at most one of the 13 (six pairs: a quad and "
+        "five other pairs would be 14 cards)",
+    ("rules/naturals.py", "ways.extend([(2, 2), (3,), (2,)])", "`2` → `1` #3"):
+        "a four of a kind counted as one pair (two cards free) completes a division only where the groups wanted "
+        "leave two cards free besides; every bundled rank set leaves at most one of the 13 (six pairs: a quad and "
+        "five other pairs would be 14 cards)",
+    ("rules/naturals.py", "continue", "remove the `continue`"):
+        "every bundled rank set uses 12 or 13 of the 13 cards, so a group taken that is not wanted leaves too few "
+        "cards for the groups that are, and the bound prunes the branch; a rank set wanting fewer cards would run "
+        "past the last rank (an error)",
+    ("rules/naturals.py", "return max(rank_set_divisions(cards, sets), default=None)", "`max` → `min`"):
+        "every bundled rank set uses 12 or 13 of the 13 cards, so each rank's count fixes its groups and the cards "
+        "divide in one way only: the lowest division is the highest; a rank set leaving more cards free would show it",
+    ("rules/naturals.py", "if len(cards) == FRONT_SIZE:", "negate the `if` condition"):
+        "_is_straight runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
+        "false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py", "if len(cards) == FRONT_SIZE:", "`==` → `!=`"):
+        "_is_straight runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
+        "false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py",
+        "return ranks in {frozenset(s) for s in front_straights(shapes)}",
+        "remove the early `return`"):
+        "_is_straight runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
+        "false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py", "return ranks in {frozenset(s) for s in front_straights(shapes)}", "`in` → `not in`"):
+        "_is_straight runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
+        "false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py", "return ranks in _FIVE_CARD_STRAIGHT_SETS", "`in` → `not in`"):
+        "_is_straight runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
+        "false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py", "return shapes.straight_flush_counts or not _one_suit(segment)", "remove `not`"):
+        "_segment_allowed's second part runs only where a straight flush does not serve as a straight or flush "
+        "(straight_flush_counts: false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py", "if shapes.distinct_suits and len(set(plan)) != len(plan):", "`!=` → `==`"):
+        "distinct_suits: no bundled ruleset asks three flushes of three different suits",
+    ("rules/naturals.py", "continue", "remove the `continue` #5"):
+        "distinct_suits: no bundled ruleset asks three flushes of three different suits",
+    ("rules/naturals.py", "return shapes.straight_flush_counts or not _is_straight(segment, shapes)", "remove `not`"):
+        "allowed() runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
+        "false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py", "continue", "remove the `continue` #7"):
+        "this continue runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
+        "false); every bundled ruleset's shapes count them",
+    ("rules/naturals.py", "if allowed(middle) and allowed(front):", "`and` → `or`"):
+        "allowed() runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
+        "false); every bundled ruleset's shapes count them",
+    ("rules/hands.py", "return -hand.category, tuple(-rank for rank in hand.ranks)", "remove the unary minus"):
+        "the one bundled ruleset with a row ranked low (pineapple-2-7) fouls any low row that is not a high-card hand "
+        "(low_rows_at_most), so two low rows compared are both high card and their categories never differ; a ruleset "
+        "allowing pairs in a low row would show it",
+    ("rules/hands.py", "return -1 if middle_wins_ties else 0", "`1` → `0`"):
+        "front_middle_ties: middle_higher: no bundled ruleset lets a middle's extra cards win a tie with the front; "
+        "under `equal` both branches give 0",
+    ("rules/model.py", "split_trips: bool = False", "`False` → `True`"):
+        "the bundled rank sets that leave split_trips out (three quads, four trips, five pairs and trips) want no "
+        "pair, or use all 13 cards, so a three of a kind counted as a pair never completes one; a six-pairs natural "
+        "leaving it out would show it",
+    ("rules/model.py", "front_ace_low: bool = True", "`True` → `False`"):
+        "every bundled natural whose shapes read front_ace_low states it (the shapes that leave it out do not read "
+        "it: flushes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "front_ace_high: bool = True", "`True` → `False`"):
+        "every bundled natural whose shapes read front_ace_high states it (the shapes that leave it out do not read "
+        "it: flushes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "front_wraparound: bool = False", "`False` → `True`"):
+        "every bundled natural whose shapes read front_wraparound states it (the shapes that leave it out do not read "
+        "it: flushes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "straight_flush_counts: bool = True", "`True` → `False`"):
+        "every bundled natural whose shapes read straight_flush_counts states it (the shapes that leave it out do not "
+        "read it: three straight flushes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "distinct_suits: bool = False", "`False` → `True`"):
+        "every bundled natural whose shapes read distinct_suits states it (the shapes that leave it out do not read "
+        "it: straight shapes), so the default is never read; a ruleset leaving it out would show it",
+    ("rules/model.py", "return hand.rank, -hand.points", "remove the unary minus"):
+        "every bundled ruleset gives naturals of one rank the same points, so preferring fewer points among naturals "
+        "of the best rank picks the same one",
 }

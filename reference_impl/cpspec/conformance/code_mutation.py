@@ -16,7 +16,9 @@ Which engine answers: the rule modules are tried as the readable engine runs the
 (``reference``), except that the ``settings`` op (72,072 settings a case, half a second on the
 readable path) goes through the fast classifier for every module but ``rules/all_settings.py``,
 its readable definition; the classifier's tables are still built from the mutated
-``rules/hands.py``. A module of ``fast/`` is tried under the ``fast`` engine.
+``rules/hands.py``; and ``solve_fantasyland`` (every arrangement of up to 17 cards valued on the
+readable path) always goes through the fast search. A module of ``fast/`` is tried under the
+``fast`` engine.
 """
 
 from __future__ import annotations
@@ -55,6 +57,10 @@ DEFAULT_MODULES: Final = (
 SKIPPED_OPS: Final = frozenset({"hello", "describe_ruleset", "advise"})
 #: Ops whose readable path takes about half a second a request (72,072 settings each).
 SETTINGS_OPS: Final = frozenset({"settings"})
+#: Ops always answered by the fast engine: solving a Fantasyland hand on the readable path values every
+#: arrangement of up to 17 cards (seconds to minutes a request); its readable definition,
+#: ``analysis/fantasyland.py``, is not a mutated module, and the fast search still runs the rule modules.
+FAST_OPS: Final = frozenset({"solve_fantasyland"})
 #: Cheap ops first, so that most mutants die before the slower cases run.
 OP_COST: Final = {"settings": 3, "tournament": 2}
 DEFAULT_FUZZ: Final = 4000
@@ -71,7 +77,7 @@ Status = str  # killed, differs, equivalent, unexercised, unexplained
 
 def engine_for(module: str, op: str) -> str:
     """The engine a mutant of ``module`` is tried with on ``op`` (see the module's docstring)."""
-    if module.startswith("fast/"):
+    if module.startswith("fast/") or op in FAST_OPS:
         return "fast"
     if op in SETTINGS_OPS and module != "rules/all_settings.py":
         return "fast"
@@ -190,7 +196,7 @@ def _write_lines(path: Path, items: Iterable[dict[str, Any]]) -> list[tuple[int,
 
 def _trace_engine(op: str) -> str:
     """The engine the unmutated package answers ``op`` with when the reach is traced."""
-    return "fast" if op in SETTINGS_OPS else "reference"
+    return "fast" if op in SETTINGS_OPS or op in FAST_OPS else "reference"
 
 
 def _run_trial(plan: dict[str, Any], package: Path, limit: float) -> subprocess.CompletedProcess[str]:

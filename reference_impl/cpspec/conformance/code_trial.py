@@ -16,7 +16,9 @@ the trial ends. A mutant that passes them all replays the random requests: each 
 compared with the unmutated engine's answer by the fuzz mode's own
 :func:`~cpspec.conformance.fuzz.compare.disagreements` (free text aside), each violation
 compared by the part of the order it names rather than its words (:func:`defined_fields`:
-the words quote hand names, which are free text), and the first that differs ends the
+the words quote hand names, which are free text), and each natural's witness ``setting`` by
+what docs/naturals.md defines of it, the cards and each segment's hand (where several
+settings are equally best, any may be shown), and the first that differs ends the
 trial. The verdict is one line of JSON on standard output: ``{"status": "killed", "by":
 CHECK, "detail": ...}``, ``{"status": "differs", "request": ..., "difference": ...}`` or
 ``{"status": "survived", "fuzz": COUNT}``. A request that takes longer than ``seconds`` is
@@ -121,13 +123,38 @@ VIOLATION_PARTS: Final = (("middle (", "back v middle"), ("front (", "front v mi
 
 
 def defined_fields(value: Any) -> Any:
-    """``value`` with each violation written as the part of the order it breaks, not in its words."""
+    """``value`` with each violation written as the part of the order it breaks, not in its words, and each
+    natural's witness setting as what makes it one of the best (:func:`setting_worth`)."""
     if isinstance(value, dict):
         return {key: ([_part(v) for v in item] if key == "violations" and isinstance(item, list)
-                      else defined_fields(item)) for key, item in value.items()}
+                      else setting_worth(item) if key == "setting" else defined_fields(item))
+                for key, item in value.items()}
     if isinstance(value, list):
         return [defined_fields(item) for item in value]
     return value
+
+
+#: The wire's ranks, lowest first (a card is written rank then suit).
+_RANK_ORDER: Final = "23456789TJQKA"
+
+
+def setting_worth(setting: Any) -> Any:
+    """A natural's witness setting as docs/naturals.md defines it: its cards, each segment's ranks (highest
+    first), and whether the middle and the back are one suit (with the ranks, their hands; the front's three
+    cards are a hand by their ranks alone). Two settings alike in these are equally good witnesses (two cards of
+    one rank changing places, say); anything else is left as it is."""
+    if not isinstance(setting, dict) or not all(isinstance(setting.get(s), list) for s in ("front", "middle", "back")):
+        return setting
+    cards = [card for s in ("front", "middle", "back") for card in setting[s]]
+    if not all(isinstance(card, str) and len(card) == 2 and card[0] in _RANK_ORDER for card in cards):
+        return setting
+    worth: dict[str, Any] = {"cards": sorted(cards)}
+    for segment in ("front", "middle", "back"):
+        held = setting[segment]
+        worth[segment] = {"ranks": sorted((card[0] for card in held), key=_RANK_ORDER.index, reverse=True)}
+        if segment != "front":
+            worth[segment]["one_suit"] = len({card[1] for card in held}) == 1
+    return worth
 
 
 def _part(violation: Any) -> Any:
