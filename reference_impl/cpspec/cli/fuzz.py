@@ -1,8 +1,9 @@
 """Differential fuzzing: seeded random requests sent to the reference engine and to an implementation.
 
 Every op and every ruleset both sides serve (their hello), with hands built to hold naturals,
-fouls, bonus hands, ties, surrender and timeout, stacks and tournaments, and some bad inputs.
-Each kind of disagreement is reported once, with how many requests showed it, the smallest
+fouls, bonus hands, ties, surrender and timeout, stacks and tournaments, Open Face plays
+(legal or broken in one place) and Fantasyland boards and hands, and some bad inputs. Each
+kind of disagreement is reported once, with how many requests showed it, the smallest
 request found that still shows it, the rule ids the reference cites there, and a diff of the
 two answers. The same seed gives the same report. --against COMMAND takes the expected
 answers from a second implementation instead of the reference engine. Exits 0 when every

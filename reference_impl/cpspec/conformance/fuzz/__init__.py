@@ -3,7 +3,8 @@
 - :func:`generate_requests` (``generate.py``) makes the requests: every op, every ruleset
   the implementation serves, hands built to hold what the rules care about (naturals declared
   and not, false declarations, fouls, bonus hands, ties, surrender and timeout, stacks with a
-  button, tournaments) and, now and then, a bad input. The same seed gives the same requests.
+  button, tournaments; Open Face plays, legal or broken in one place, Fantasyland boards and
+  hands) and, now and then, a bad input. The same seed gives the same requests.
 - :mod:`~cpspec.conformance.fuzz.compare` says where two answers disagree on what the
   protocol defines, and which rule ids the reference's answer cites there.
 - :mod:`~cpspec.conformance.fuzz.shrink` makes a disagreeing request as small as it goes

@@ -6,7 +6,10 @@ strong a category as the middle, the middle as the front, so that most settings 
 order and some, of equal categories, do not), 13 cards may be built to hold a natural, two
 players may hold the same ranks in a segment, and some settings are fouled on purpose.
 What a ruleset allows (players, seat names, declarations, surrender and timeout, stacks,
-tournaments, a collection table) is read from its parameters, never from its name. About one
+tournaments, a collection table, a dealing schedule, Fantasyland) is read from its parameters, never
+from its name; the Open Face ops go to a ruleset that deals round by round or has Fantasyland, all but
+one time in twenty (which answers ``unsupported``). A play is dealt round by round from a shuffled
+deck, mostly legal, sometimes broken in one place. About one
 request in ten is made bad on purpose (a bad card, a duplicate, a wrong size, an unknown field,
 a wrong type, a stack a ruleset does not take, ...), one thing at a time.
 
@@ -18,9 +21,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from cpspec.rules.model import NaturalConditions, NaturalHand, RankSets, SegmentShapes
+from cpspec.rules.model import (
+    FantasylandOption,
+    HandRequirement,
+    NaturalConditions,
+    NaturalHand,
+    RankSets,
+    SegmentShapes,
+)
 
 if TYPE_CHECKING:
     from cpspec.rules.model import Ruleset
@@ -35,9 +45,15 @@ ACE: Final = 12
 OP_WEIGHTS: Final[Mapping[str, float]] = {
     "score": 400, "tournament": 80, "classify": 100, "compare": 100, "check_setting": 100,
     "find_naturals": 80, "settings": 4, "collection": 40, "describe_ruleset": 10, "hello": 10, "advise": 0.25,
+    "check_play": 40, "qualify_fantasyland": 30, "solve_fantasyland": 0.5,
 }
 #: The share of requests made bad on purpose.
 BAD_SHARE: Final = 0.1
+#: The share of Open Face requests sent to a ruleset that does not deal round by round or has no Fantasyland.
+UNSUPPORTED_SHARE: Final = 0.05
+#: The Fantasyland hand sizes ``solve_fantasyland`` is given: 15 to 17 cards take far longer on the readable path.
+SOLVE_SIZES: Final = (13, 14)
+
 def rank_set_shapes(sets: RankSets) -> list[list[int]]:
     """How many cards of each rank 13 cards holding ``sets`` may have (the rest single), one list per way:
     the groups as asked, and where ranks may be divided, three of a rank for a pair, four for two pairs or a three."""
@@ -75,6 +91,28 @@ _SHAPES: Final = {
     ("full_house", 5): (3, 2), ("four_of_a_kind", 5): (4, 1),
 }
 Setting = tuple[list[Card], list[Card], list[Card]]
+SEGMENT_NAMES: Final = ("front", "middle", "back")
+ROW_SIZES: Final = (3, 5, 5)
+
+
+class Round(NamedTuple):
+    """One round of a play being built: the cards dealt, the rows after it (front, middle, back), the discards."""
+
+    dealt: list[Card]
+    board: list[list[Card]]
+    discarded: list[Card]
+
+
+def _row_of(board: Sequence[Sequence[Card]], card: Card) -> int:
+    return next(r for r, row in enumerate(board) if card in row)
+
+
+def _move(rounds: Sequence[Round], card: Card, row: int) -> None:
+    """``card`` taken from its row and put in ``row``, in each of ``rounds`` that holds it."""
+    for played in rounds:
+        if any(card in r for r in played.board):
+            played.board[_row_of(played.board, card)].remove(card)
+            played.board[row].append(card)
 
 
 def card_text(card: Card) -> str:
@@ -107,10 +145,13 @@ def generate_requests(seed: int, count: int, rulesets: Sequence[str] | None = No
     if unknown or not chosen_ops or not chosen_rulesets:
         raise ValueError(f"nothing to draw from (unknown ops: {unknown})" if unknown else "nothing to draw from")
     weights = [OP_WEIGHTS[op] for op in chosen_ops]
+    able = {op: [r for r in chosen_rulesets if needs(r)] for op, needs in _NEEDS.items()}
     rng = random.Random(seed)
     for number in range(1, count + 1):
         op = chosen_ops[number - 1] if number <= len(chosen_ops) else rng.choices(chosen_ops, weights)[0]
         ruleset = rng.choice(chosen_rulesets)
+        if op in _NEEDS and not _NEEDS[op](ruleset) and able[op] and rng.random() >= UNSUPPORTED_SHARE:
+            ruleset = rng.choice(able[op])
         data = _INPUTS[op](_Maker(rng, ruleset))
         request: dict[str, Any] = {"id": number, "op": op}
         if op != "hello":
@@ -384,6 +425,130 @@ class _Maker:
                 return built[0] + built[1] + built[2]
         return self.next_cards(13)
 
+    # --- Open Face ---
+
+    def play(self, schedule: Sequence[tuple[int, int]]) -> list[Round]:
+        """A hand played round by round (``(cards, keep)`` a round), dealt from the shuffled deck.
+
+        Half the time the cards kept make a setting built as for the other ops (placed in its
+        rows, in a shuffled order), else each card kept goes to a row with room at random.
+        """
+        rng = self.rng
+        target: dict[Card, int] = {}
+        if rng.random() < 0.5:
+            target = {c: row for row, part in enumerate(self.setting()) for c in part}
+        order = list(target)
+        rng.shuffle(order)
+        rows: list[list[Card]] = [[], [], []]
+        rounds: list[Round] = []
+        for cards, keep in schedule:
+            if target:
+                kept, order = order[:keep], order[keep:]
+                others = self.next_cards(cards - keep) if cards > keep else []
+                dealt = kept + others
+                rng.shuffle(dealt)
+            else:
+                dealt = self.next_cards(cards)
+                kept = rng.sample(dealt, min(keep, len(dealt)))
+            for card in kept:
+                if card in target:
+                    rows[target[card]].append(card)
+                    continue
+                room = [r for r, size in enumerate(ROW_SIZES) if len(rows[r]) < size] or [0, 1, 2]
+                rows[rng.choice(room)].append(card)
+            rounds.append(Round(dealt, [list(r) for r in rows], [c for c in dealt if c not in kept]))
+        return rounds
+
+    def break_play(self, rounds: list[Round]) -> None:
+        """One deliberate violation in a round (in place): a card moved, a row overfull, a wrong number
+        kept, a card not dealt, a wrong deal size, wrong discards, or a round too many."""
+        rng = self.rng
+        at = rng.randrange(len(rounds))
+        played = rounds[at]
+        new = [c for row in played.board for c in row if not any(c in r for r in rounds[at - 1].board)] \
+            if at else [c for row in played.board for c in row]
+        how = rng.choice(["moved", "overfull", "kept", "not_dealt", "deal_size", "discards", "extra_round"])
+        if how == "moved" and at:
+            card = rng.choice([c for row in rounds[at - 1].board for c in row] or [None])
+            if card is not None:
+                _move(rounds[at:], card, rng.choice([r for r in range(3) if card not in played.board[r]]))
+        elif how == "overfull" and new:
+            card = rng.choice(new)
+            elsewhere = [r for r in range(3) if card not in played.board[r]]
+            full = [r for r in elsewhere if len(played.board[r]) >= ROW_SIZES[r]]
+            _move(rounds[at:], card, rng.choice(full or elsewhere))
+        elif how == "kept" and (new or played.discarded):
+            if played.discarded and (rng.random() < 0.5 or not new):
+                card = played.discarded.pop(rng.randrange(len(played.discarded)))
+                row = rng.randrange(3)
+                for later in rounds[at:]:
+                    later.board[row].append(card)
+            else:
+                card = rng.choice(new)
+                for later in rounds[at:]:
+                    later.board[_row_of(later.board, card)].remove(card)
+                played.discarded.append(card)
+        elif how == "not_dealt" and new:
+            card = rng.choice(new)
+            fresh = self.next_cards(1)
+            if fresh:
+                played.dealt[played.dealt.index(card)] = fresh[0]
+                if rng.random() < 0.5:
+                    played.discarded.append(fresh[0])
+        elif how == "deal_size":
+            if played.discarded and rng.random() < 0.5:
+                played.dealt.remove(played.discarded.pop())
+            else:
+                played.dealt.extend(self.next_cards(1))
+        elif how == "discards":
+            if played.discarded and rng.random() < 0.5:
+                played.discarded.pop()
+            else:
+                played.discarded.append(rng.choice(played.dealt))
+        else:
+            extra = self.next_cards(1)
+            rows = [list(r) for r in rounds[-1].board]
+            if extra:
+                rows[rng.randrange(3)].append(extra[0])
+            rounds.append(Round(extra, rows, []))
+
+    def option_board(self, option: FantasylandOption) -> Setting:
+        """A board built to meet ``option`` (or, one time in four, to just miss a rank bound)."""
+        parts = list(self.setting())
+        for need in option.requires:
+            row = SEGMENT_NAMES.index(need.segment)
+            self.put_back(parts[row])
+            made = self.required(need, len(parts[row]))
+            if made is None:
+                self.free.difference_update(parts[row])
+            else:
+                parts[row] = made
+        front, middle, back = parts
+        return front, middle, back
+
+    def required(self, need: HandRequirement, size: int) -> list[Card] | None:
+        """A hand of ``size`` cards meeting ``need`` (sometimes a stronger one it allows), or just outside a bound."""
+        rng = self.rng
+        if need.ranks is not None:
+            return self.hand_of_ranks(list(need.ranks)) if len(need.ranks) == size else None
+        category = need.hand
+        if category not in _CATEGORIES:
+            return None
+        if need.or_better and rng.random() < 0.3:
+            above = _CATEGORIES.index(category)
+            stronger = [c for c in (_FRONTS if size == 3 else _CATEGORIES) if _CATEGORIES.index(c) > above]
+            if stronger:
+                return self.hand(rng.choice(stronger), size)
+        shape = _SHAPES.get((category, size))
+        if shape is None or (need.min_rank is None and need.max_rank is None):
+            return self.hand(category, size) if shape is not None or size == 5 else None
+        low, high = need.min_rank or 0, ACE if need.max_rank is None else need.max_rank
+        rank = rng.randint(low, high)
+        if rng.random() < 0.25:  # just outside the bound
+            rank = low - 1 if need.min_rank is not None and low > 0 else min(high + 1, ACE)
+        others = [r for r in self.distinct_ranks(len(shape)) if r != rank][:len(shape) - 1]
+        return self.hand_of_ranks([r for r, n in zip([rank, *others], shape, strict=True) for _ in range(n)])
+
 
 # --- the inputs of each op ---
 
@@ -470,10 +635,89 @@ def _nothing(_: _Maker) -> dict[str, Any]:
     return {}
 
 
+def _fantasyland_sizes(ruleset: Ruleset) -> list[int]:
+    """The sizes of the Fantasyland hands the ruleset deals (none without Fantasyland)."""
+    fantasyland = ruleset.parameters.fantasyland
+    return sorted({o.cards for o in (*fantasyland.entry, *fantasyland.stay)}) if fantasyland else []
+
+
+#: An ordinary schedule for a ruleset that has none (the request answers ``unsupported``).
+_PLAIN_SCHEDULE: Final = ((5, 5), *((1, 1),) * 8)
+
+
+def _check_play(m: _Maker) -> dict[str, Any]:
+    rng = m.rng
+    params = m.ruleset.parameters
+    sizes = _fantasyland_sizes(m.ruleset)
+    fantasyland = None
+    schedule: Sequence[tuple[int, int]]
+    if rng.random() < 0.2:  # a Fantasyland hand, dealt at once
+        fantasyland = rng.choice(sizes or [13, 14])
+        schedule = ((fantasyland, 13),)
+    elif params.dealing is not None:
+        schedule = [(r.cards, r.keep) for r in params.dealing.rounds]
+    else:
+        schedule = _PLAIN_SCHEDULE
+    if len(schedule) > 1 and rng.random() < 0.25:  # a play not finished yet
+        schedule = schedule[:rng.randrange(1, len(schedule))]
+    rounds = m.play(schedule)
+    if rng.random() < 0.3:
+        m.break_play(rounds)
+    shown = rng.random()  # the discards given every round, never, or in some rounds
+    data: dict[str, Any] = {"rounds": [
+        {"dealt": texts(r.dealt), "board": dict(zip(SEGMENT_NAMES, map(texts, r.board), strict=True)),
+         **({"discarded": texts(r.discarded)} if shown < 0.5 or (shown < 0.8 and rng.random() < 0.5) else {})}
+        for r in rounds]}
+    if fantasyland is not None:
+        data["fantasyland"] = fantasyland
+    return data
+
+
+def _qualify_fantasyland(m: _Maker) -> dict[str, Any]:
+    rng = m.rng
+    fantasyland = m.ruleset.parameters.fantasyland
+    in_fantasyland = rng.random() < 0.4
+    options = (fantasyland.stay if in_fantasyland else fantasyland.entry) if fantasyland else ()
+    if fantasyland and rng.random() < 0.15:  # the other list's options: entry met while staying, and so on
+        options = fantasyland.entry if in_fantasyland else fantasyland.stay
+    if options and rng.random() < 0.6:
+        front, middle, back = m.option_board(rng.choice(options))
+    else:
+        front, middle, back = m.setting()
+    data: dict[str, Any] = {"front": texts(front), "middle": texts(middle), "back": texts(back)}
+    if in_fantasyland or rng.random() < 0.7:
+        data["in_fantasyland"] = in_fantasyland
+    return data
+
+
+def _solve_fantasyland(m: _Maker) -> dict[str, Any]:
+    rng = m.rng
+    size = rng.choice([n for n in _fantasyland_sizes(m.ruleset) if n in SOLVE_SIZES] or list(SOLVE_SIZES))
+    if rng.random() < 0.5:  # a built setting and the rest as dealt: royalties likelier
+        front, middle, back = m.setting()
+        cards = front + middle + back + (m.next_cards(size - 13) if size > 13 else [])
+        rng.shuffle(cards)
+    else:
+        cards = m.next_cards(size)
+    data: dict[str, Any] = {"cards": texts(cards)}
+    if rng.random() < 0.4:
+        data["stay_value"] = rng.choice([0, 1, 5, 10, 25, 1000])
+    return data
+
+
+#: What a ruleset must have for an op to be more than ``unsupported``.
+_NEEDS: Final[Mapping[str, Callable[[Ruleset], bool]]] = {
+    "check_play": lambda r: r.parameters.dealing is not None,
+    "qualify_fantasyland": lambda r: r.parameters.fantasyland is not None,
+    "solve_fantasyland": lambda r: any(n in SOLVE_SIZES for n in _fantasyland_sizes(r)),
+}
+
+
 _INPUTS: Final[Mapping[str, Callable[[_Maker], dict[str, Any]]]] = {
     "score": _score, "tournament": _tournament, "classify": _classify, "compare": _compare,
     "check_setting": _check_setting, "find_naturals": _find_naturals, "settings": _settings,
     "collection": _collection, "advise": _advise, "describe_ruleset": _nothing, "hello": _nothing,
+    "check_play": _check_play, "qualify_fantasyland": _qualify_fantasyland, "solve_fantasyland": _solve_fantasyland,
 }
 
 
@@ -510,6 +754,10 @@ def object_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]
     return found + [p for k, v in items for p in object_paths(v, (*path, k))]
 
 
+#: The number (and flag) fields a request may hold, made wrong by the "number" spoiling.
+_NUMBERS: Final = ("game", "limit", "list", "opponents", "deals", "seed", "fantasyland", "stay_value", "in_fantasyland")
+
+
 def spoil(rng: random.Random, request: dict[str, Any], ruleset: Ruleset) -> None:
     """Make one thing about ``request`` wrong (in place): the card, shape, type or field level."""
     data = request["input"]
@@ -519,7 +767,7 @@ def spoil(rng: random.Random, request: dict[str, Any], ruleset: Ruleset) -> None
         choices += ["card", "card", "duplicate", "size", "size"]
     if isinstance(data.get("players"), list) or isinstance(data.get("deals"), list):
         choices += ["players", "seat", "declare", "stacks"]
-    if "game" in data or "limit" in data or "list" in data or "opponents" in data:
+    if any(k in data for k in _NUMBERS if k not in ("deals", "seed")):  # a tournament's deals are a list
         choices += ["number", "number"]
     how = rng.choice(choices)
     if how == "card":
@@ -567,7 +815,7 @@ def spoil(rng: random.Random, request: dict[str, Any], ruleset: Ruleset) -> None
             stacks[rng.choice(list(stacks))] = rng.choice([-1, 2.5, "5", True, None, 10**13])
         deal["stacks"] = rng.choice([stacks, {}, [5, 5], None])
     elif how == "number":
-        key = rng.choice([k for k in ("game", "limit", "list", "opponents", "deals", "seed") if k in data] or ["game"])
+        key = rng.choice([k for k in _NUMBERS if k in data])
         data[key] = rng.choice([0, -1, 1.5, "ten", True, None, 10**13, [], 72073])
     elif how == "field":
         path = rng.choice(object_paths(data))
