@@ -529,6 +529,21 @@ EQUIVALENT: Final[dict[Key, str]] = {
     ("rules/model.py", "or_better: bool = False", "`False` → `True`"):
         "the builder (rulesets/build.py) always passes or_better (its own default when the file leaves it out), so "
         "this default is never read",
+    ("protocol/inputs.py",
+        "known = \", \".join(h.id for h in ruleset.parameters.naturals.hands) or \"none\"",
+        "`or` → `and`"):
+        "changes only the known naturals listed in the error's message (free text: the corpus checks the error's "
+        "code, the fuzz mode never compares a message); the code and the place are the same",
+    ("protocol/inputs.py",
+        "allowed = str(limits.min) if limits.min == limits.max else f\"{limits.min} to {limits.max}\"",
+        "negate the conditional expression's condition"):
+        "changes only how the allowed number of players is written in the error's message (free text: the corpus "
+        "checks the error's code, the fuzz mode never compares a message); the code and the place are the same",
+    ("protocol/inputs.py",
+        "allowed = str(limits.min) if limits.min == limits.max else f\"{limits.min} to {limits.max}\"",
+        "`==` → `!=`"):
+        "changes only how the allowed number of players is written in the error's message (free text: the corpus "
+        "checks the error's code, the fuzz mode never compares a message); the code and the place are the same",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
