@@ -544,6 +544,19 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "`==` → `!=`"):
         "changes only how the allowed number of players is written in the error's message (free text: the corpus "
         "checks the error's code, the fuzz mode never compares a message); the code and the place are the same",
+    ("rules/fouls.py", "if a.size == 3:", "`3` → `4`"):
+        "the higher segment of every comparison asked (back over middle, middle over front, back over front) is the "
+        "back or the middle, five cards, so a.size is never 3 (nor 4 or 2): the front-first branch never runs",
+    ("rules/fouls.py", "if a.size == 3:", "`3` → `2`"):
+        "the higher segment of every comparison asked (back over middle, middle over front, back over front) is the "
+        "back or the middle, five cards, so a.size is never 3 (nor 4 or 2): the front-first branch never runs",
+    ("rules/fouls.py", "return compare_front_with_middle(a, b, middle_wins_ties)", "remove the early `return`"):
+        "the higher segment of every comparison asked (back over middle, middle over front, back over front) is the "
+        "back or the middle, five cards, so a.size is never 3 (nor 4 or 2): the front-first branch never runs",
+    ("rules/fouls.py",
+        "for segment, hand in zip((\"front\", \"middle\", \"back\"), hands, strict=True):",
+        "`True` → `False`"):
+        "strict only raises on unequal lengths, and the three names and a setting's three hands always match",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -685,4 +698,9 @@ UNEXERCISED: Final[dict[Key, str]] = {
     ("rules/model.py", "return hand.rank, -hand.points", "remove the unary minus"):
         "every bundled ruleset gives naturals of one rank the same points, so preferring fewer points among naturals "
         "of the best rank picks the same one",
+    ("rules/fouls.py", "return compare(a, b)", "remove the early `return`"):
+        "for two 5-card hands compare_front_with_middle (turned round) orders as compare does, by category then "
+        "ranks, except that under front_middle_ties: middle_higher a tie goes to the lower segment and a row ranked "
+        "low is ordered the other way; no bundled ruleset has middle_higher, and the one with a low row "
+        "(pineapple-2-7) compares that row with no other",
 }
