@@ -4,7 +4,9 @@
 :data:`UNEXERCISED` those that only a ruleset with parameters no bundled ruleset has could show
 (a sweep, a banker, a single winner, a wheel ranked second highest, ...): the corpus, which runs
 the bundled rulesets, cannot kill them, and a ruleset that brings those parameters needs cases
-that do. A key is (module, the line's text, the operator) as :attr:`cpspec.conformance.code_mutants.CodeMutant.key`
+that do. UNEXERCISED also holds the few mutants only the op ``advise`` reaches (the readable
+engine's strongest setting, its opponents' policy): a seeded simulation whose answer cannot be
+worked out by hand, which the corpus has no case of and the trials leave out. A key is (module, the line's text, the operator) as :attr:`cpspec.conformance.code_mutants.CodeMutant.key`
 gives it. A reason is kept only for a mutant that passes the whole corpus *and* answers every
 random request of the fuzz mode as the unmutated engine does; the check
 (:mod:`cpspec.conformance.code_mutation`) flags a reason whose mutant no longer exists, is
@@ -557,6 +559,15 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "for segment, hand in zip((\"front\", \"middle\", \"back\"), hands, strict=True):",
         "`True` → `False`"):
         "strict only raises on unequal lengths, and the three names and a setting's three hands always match",
+    ("rules/all_settings.py", "if len(cards) != HAND_SIZE or len(set(cards)) != HAND_SIZE:", "`or` → `and`"):
+        "every caller passes 13 distinct cards the protocol has checked (bad_hand_size, duplicate_card), so the check "
+        "never fires either way",
+    ("rules/all_settings.py",
+        "return sorted(self.settings, key=listing_key, reverse=True)[:max(limit, 0)]",
+        "`0` → `-1`"):
+        "a limit is 0 to 72,072 (docs/protocol.md; a negative one is bad_input), so max(limit, -1) is max(limit, 0)",
+    ("rules/all_settings.py", "found = all_settings(cards, ruleset, evaluate).strongest(1)", "`1` → `2`"):
+        "the first two settings in the listing order begin with the first, and only found[0] is returned",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -703,4 +714,24 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "ranks, except that under front_middle_ties: middle_higher a tie goes to the lower segment and a row ranked "
         "low is ordered the other way; no bundled ruleset has middle_higher, and the one with a low row "
         "(pineapple-2-7) compares that row with no other",
+    ("rules/all_settings.py", "found = all_settings(cards, ruleset, evaluate).strongest(1)", "`1` → `0`"):
+        "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
+        "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
+        "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
+        "two engines' advice",
+    ("rules/all_settings.py", "return found[0] if found else None", "`0` → `1`"):
+        "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
+        "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
+        "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
+        "two engines' advice",
+    ("rules/all_settings.py", "return found[0] if found else None", "`0` → `-1`"):
+        "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
+        "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
+        "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
+        "two engines' advice",
+    ("rules/all_settings.py", "return found[0] if found else None", "negate the conditional expression's condition"):
+        "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
+        "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
+        "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
+        "two engines' advice",
 }
