@@ -569,6 +569,15 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "a limit is 0 to 72,072 (docs/protocol.md; a negative one is bad_input), so max(limit, -1) is max(limit, 0)",
     ("rules/all_settings.py", "found = all_settings(cards, ruleset, evaluate).strongest(1)", "`1` → `2`"):
         "the first two settings in the listing order begin with the first, and only found[0] is returned",
+    ("rules/settlement.py", "for second in order[i + 1:]:", "`1` → `0`"):
+        "order[i:] adds the pair (first, first), which is in no phase: its amount is 0 and it is skipped",
+    ("rules/settlement.py", "payee, payer = (first, second) if amount > 0 else (second, first)", "`>` → `>=`"):
+        "an amount of 0 has been skipped just above, so amount > 0, amount >= 0 and amount > -1 agree",
+    ("rules/settlement.py", "payee, payer = (first, second) if amount > 0 else (second, first)", "`0` → `-1`"):
+        "an amount of 0 has been skipped just above, so amount > 0, amount >= 0 and amount > -1 agree",
+    ("rules/settlement.py", "paid = max(0, min(owed, unused[payer], unused[payee]))", "`0` → `-1`"):
+        "min(...) is never below 0: owed is positive, and a stack's unused chips start at the stack (0 or more) and "
+        "fall only by what was paid, at most what was left; so the floor of 0 or -1 is never reached",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
