@@ -4,7 +4,10 @@
 :data:`UNEXERCISED` those that only a ruleset with parameters no bundled ruleset has could show
 (a sweep, a banker, a single winner, a wheel ranked second highest, ...): the corpus, which runs
 the bundled rulesets, cannot kill them, and a ruleset that brings those parameters needs cases
-that do. A key is (module, the line's text, the operator) as :attr:`cpspec.conformance.code_mutants.CodeMutant.key`
+that do. UNEXERCISED also holds the few mutants only the op ``advise`` reaches (the readable
+engine's strongest setting, its opponents' policy): a seeded simulation whose answer cannot be
+worked out by hand, which the corpus has no case of and the trials leave out. A key is
+(module, the line's text, the operator) as :attr:`cpspec.conformance.code_mutants.CodeMutant.key`
 gives it. A reason is kept only for a mutant that passes the whole corpus *and* answers every
 random request of the fuzz mode as the unmutated engine does; the check
 (:mod:`cpspec.conformance.code_mutation`) flags a reason whose mutant no longer exists, is
@@ -529,6 +532,52 @@ EQUIVALENT: Final[dict[Key, str]] = {
     ("rules/model.py", "or_better: bool = False", "`False` → `True`"):
         "the builder (rulesets/build.py) always passes or_better (its own default when the file leaves it out), so "
         "this default is never read",
+    ("protocol/inputs.py",
+        "known = \", \".join(h.id for h in ruleset.parameters.naturals.hands) or \"none\"",
+        "`or` → `and`"):
+        "changes only the known naturals listed in the error's message (free text: the corpus checks the error's "
+        "code, the fuzz mode never compares a message); the code and the place are the same",
+    ("protocol/inputs.py",
+        "allowed = str(limits.min) if limits.min == limits.max else f\"{limits.min} to {limits.max}\"",
+        "negate the conditional expression's condition"):
+        "changes only how the allowed number of players is written in the error's message (free text: the corpus "
+        "checks the error's code, the fuzz mode never compares a message); the code and the place are the same",
+    ("protocol/inputs.py",
+        "allowed = str(limits.min) if limits.min == limits.max else f\"{limits.min} to {limits.max}\"",
+        "`==` → `!=`"):
+        "changes only how the allowed number of players is written in the error's message (free text: the corpus "
+        "checks the error's code, the fuzz mode never compares a message); the code and the place are the same",
+    ("rules/fouls.py", "if a.size == 3:", "`3` → `4`"):
+        "the higher segment of every comparison asked (back over middle, middle over front, back over front) is the "
+        "back or the middle, five cards, so a.size is never 3 (nor 4 or 2): the front-first branch never runs",
+    ("rules/fouls.py", "if a.size == 3:", "`3` → `2`"):
+        "the higher segment of every comparison asked (back over middle, middle over front, back over front) is the "
+        "back or the middle, five cards, so a.size is never 3 (nor 4 or 2): the front-first branch never runs",
+    ("rules/fouls.py", "return compare_front_with_middle(a, b, middle_wins_ties)", "remove the early `return`"):
+        "the higher segment of every comparison asked (back over middle, middle over front, back over front) is the "
+        "back or the middle, five cards, so a.size is never 3 (nor 4 or 2): the front-first branch never runs",
+    ("rules/fouls.py",
+        "for segment, hand in zip((\"front\", \"middle\", \"back\"), hands, strict=True):",
+        "`True` → `False`"):
+        "strict only raises on unequal lengths, and the three names and a setting's three hands always match",
+    ("rules/all_settings.py", "if len(cards) != HAND_SIZE or len(set(cards)) != HAND_SIZE:", "`or` → `and`"):
+        "every caller passes 13 distinct cards the protocol has checked (bad_hand_size, duplicate_card), so the check "
+        "never fires either way",
+    ("rules/all_settings.py",
+        "return sorted(self.settings, key=listing_key, reverse=True)[:max(limit, 0)]",
+        "`0` → `-1`"):
+        "a limit is 0 to 72,072 (docs/protocol.md; a negative one is bad_input), so max(limit, -1) is max(limit, 0)",
+    ("rules/all_settings.py", "found = all_settings(cards, ruleset, evaluate).strongest(1)", "`1` → `2`"):
+        "the first two settings in the listing order begin with the first, and only found[0] is returned",
+    ("rules/settlement.py", "for second in order[i + 1:]:", "`1` → `0`"):
+        "order[i:] adds the pair (first, first), which is in no phase: its amount is 0 and it is skipped",
+    ("rules/settlement.py", "payee, payer = (first, second) if amount > 0 else (second, first)", "`>` → `>=`"):
+        "an amount of 0 has been skipped just above, so amount > 0, amount >= 0 and amount > -1 agree",
+    ("rules/settlement.py", "payee, payer = (first, second) if amount > 0 else (second, first)", "`0` → `-1`"):
+        "an amount of 0 has been skipped just above, so amount > 0, amount >= 0 and amount > -1 agree",
+    ("rules/settlement.py", "paid = max(0, min(owed, unused[payer], unused[payee]))", "`0` → `-1`"):
+        "min(...) is never below 0: owed is positive, and a stack's unused chips start at the stack (0 or more) and "
+        "fall only by what was paid, at most what was left; so the floor of 0 or -1 is never reached",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -670,4 +719,29 @@ UNEXERCISED: Final[dict[Key, str]] = {
     ("rules/model.py", "return hand.rank, -hand.points", "remove the unary minus"):
         "every bundled ruleset gives naturals of one rank the same points, so preferring fewer points among naturals "
         "of the best rank picks the same one",
+    ("rules/fouls.py", "return compare(a, b)", "remove the early `return`"):
+        "for two 5-card hands compare_front_with_middle (turned round) orders as compare does, by category then "
+        "ranks, except that under front_middle_ties: middle_higher a tie goes to the lower segment and a row ranked "
+        "low is ordered the other way; no bundled ruleset has middle_higher, and the one with a low row "
+        "(pineapple-2-7) compares that row with no other",
+    ("rules/all_settings.py", "found = all_settings(cards, ruleset, evaluate).strongest(1)", "`1` → `0`"):
+        "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
+        "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
+        "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
+        "two engines' advice",
+    ("rules/all_settings.py", "return found[0] if found else None", "`0` → `1`"):
+        "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
+        "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
+        "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
+        "two engines' advice",
+    ("rules/all_settings.py", "return found[0] if found else None", "`0` → `-1`"):
+        "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
+        "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
+        "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
+        "two engines' advice",
+    ("rules/all_settings.py", "return found[0] if found else None", "negate the conditional expression's condition"):
+        "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
+        "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
+        "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
+        "two engines' advice",
 }
