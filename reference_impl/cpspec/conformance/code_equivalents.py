@@ -610,13 +610,13 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "decided_by: more_segments: no bundled ruleset's overall point is decided by more segments won",
     ("rules/scoring.py", "for credit in segment_credits(receiver, segment, False, ruleset):", "`False` → `True`"):
         "against_same_kind is read only where same_category_multiplier > 1, and the one bundled ruleset with a "
-        "multiplier (english-harbour-eastern) scores no forfeit as a sweep (mode: fixed)",
+        "multiplier scores no forfeit as a sweep (its forfeits are mode: fixed)",
     ("rules/scoring.py", "return", "remove the early `return` #2"):
         "when every pair meets, a player who sweeps every opponent has beaten all the others, so no second player can "
         "scoop; only banked play with a scoop (no bundled ruleset) lets two players each sweep the banker",
     ("rules/scoring.py", "return matchup.net * (1 if matchup.seats[0] == seat else -1) > 0", "`0` → `1` #2"):
         "> 1 differs from > 0 only on a forfeit or natural matchup netting exactly 1; under the one single-winner "
-        "ruleset (pagat-single-winner) such a matchup nets 0 or at least 3 (three units, a natural's 3 or 13)",
+        "ruleset such a matchup nets 0 or at least 3 (three units, a natural's 3 or 13)",
     ("rules/naturals.py", "FRONT_SIZE: Final = 3", "`3` → `4`"):
         "FRONT_SIZE is read only by _is_straight, which runs only where a straight flush does not serve as a straight "
         "or flush (straight_flush_counts: false); every bundled ruleset's shapes count them",
@@ -691,7 +691,7 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "allowed() runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
         "false); every bundled ruleset's shapes count them",
     ("rules/hands.py", "return -hand.category, tuple(-rank for rank in hand.ranks)", "remove the unary minus"):
-        "the one bundled ruleset with a row ranked low (pineapple-2-7) fouls any low row that is not a high-card hand "
+        "the one bundled ruleset with a row ranked low fouls any low row that is not a high-card hand "
         "(low_rows_at_most), so two low rows compared are both high card and their categories never differ; a ruleset "
         "allowing pairs in a low row would show it",
     ("rules/hands.py", "return -1 if middle_wins_ties else 0", "`1` → `0`"):
@@ -723,7 +723,7 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "for two 5-card hands compare_front_with_middle (turned round) orders as compare does, by category then "
         "ranks, except that under front_middle_ties: middle_higher a tie goes to the lower segment and a row ranked "
         "low is ordered the other way; no bundled ruleset has middle_higher, and the one with a low row "
-        "(pineapple-2-7) compares that row with no other",
+        "compares that row with no other",
     ("rules/all_settings.py", "found = all_settings(cards, ruleset, evaluate).strongest(1)", "`1` → `0`"):
         "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
         "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
