@@ -578,6 +578,17 @@ EQUIVALENT: Final[dict[Key, str]] = {
     ("rules/settlement.py", "paid = max(0, min(owed, unused[payer], unused[payee]))", "`0` → `-1`"):
         "min(...) is never below 0: owed is positive, and a stack's unused chips start at the stack (0 or more) and "
         "fall only by what was paid, at most what was left; so the floor of 0 or -1 is never reached",
+    ("rules/bonuses.py", "if not entry.per_rank or entry.min_rank is None:", "`or` → `and`"):
+        "per_rank needs min_rank (the schema's dependentRequired), so the other branch runs only with per_rank 0, "
+        "which adds nothing to the points",
+    ("rules/bonuses.py", "best = replace(entry, points=points, per_rank=0) if entry.per_rank else entry", "`0` → `1`"):
+        "the returned entry's per_rank is read by nothing (entry_points runs on table entries only; answers give a "
+        "bonus's segment, hand, points and rule)",
+    ("rules/bonuses.py", "best = replace(entry, points=points, per_rank=0) if entry.per_rank else entry", "`0` → `-1`"):
+        "the returned entry's per_rank is read by nothing (entry_points runs on table entries only; answers give a "
+        "bonus's segment, hand, points and rule)",
+    ("rules/bonuses.py", "for segment, hand in zip(SEGMENTS, hands, strict=True):", "`True` → `False`"):
+        "strict only raises on unequal lengths, and SEGMENTS and a setting's hands both have three items",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -744,4 +755,8 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
         "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
         "two engines' advice",
+    ("rules/bonuses.py", "if best is None or points > best.points:", "`>` → `>=`"):
+        "no bundled bonus table has two entries that one hand meets for equal points (every rank pattern and "
+        "suitedness tried for each segment), so the first or the last on a tie is the same entry; a table with such a "
+        "tie would show it",
 }
