@@ -589,6 +589,8 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "bonus's segment, hand, points and rule)",
     ("rules/bonuses.py", "for segment, hand in zip(SEGMENTS, hands, strict=True):", "`True` → `False`"):
         "strict only raises on unequal lengths, and SEGMENTS and a setting's hands both have three items",
+    ("rules/cards.py", "return RANKS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]", "`+` → `-`"):
+        "card_symbol is called by no op (the explanations write suit symbols with their own card_symbols)",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -759,4 +761,10 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "no bundled bonus table has two entries that one hand meets for equal points (every rank pattern and "
         "suitedness tried for each segment), so the first or the last on a tie is the same entry; a table with such a "
         "tie would show it",
+    ("rules/cards.py", "FULL_DECK: Final[tuple[Card, ...]] = tuple(range(52))", "`52` → `53`"):
+        "FULL_DECK is read only by the op advise (the cards its opponents are dealt from): a seeded simulation whose "
+        "answer cannot be worked out by hand, with no case, left out of the trials",
+    ("rules/cards.py", "FULL_DECK: Final[tuple[Card, ...]] = tuple(range(52))", "`52` → `51`"):
+        "FULL_DECK is read only by the op advise (the cards its opponents are dealt from): a seeded simulation whose "
+        "answer cannot be worked out by hand, with no case, left out of the trials",
 }
