@@ -600,6 +600,9 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "players hold the same seats with the same values; only the order of those objects' keys could follow a later "
         "deal seated in another order, which the protocol does not fix and the harness and the fuzz mode do not "
         "compare (objects compare by key)",
+    ("rules/status.py", "what = player.natural or \"any natural\"", "`or` → `and`"):
+        "changes only the words of a false declaration's reason (free text, never compared); the status, the rule and "
+        "the payments are the same",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
