@@ -603,6 +603,8 @@ EQUIVALENT: Final[dict[Key, str]] = {
     ("rules/status.py", "what = player.natural or \"any natural\"", "`or` → `and`"):
         "changes only the words of a false declaration's reason (free text, never compared); the status, the rule and "
         "the payments are the same",
+    ("rules/deal.py", "return self.front is not None", "`is not` → `is`"):
+        "PlayerInput.has_setting is called nowhere in the package (the rules test `front is not None` themselves)",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
