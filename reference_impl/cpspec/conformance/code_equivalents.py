@@ -605,6 +605,58 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "the payments are the same",
     ("rules/deal.py", "return self.front is not None", "`is not` → `is`"):
         "PlayerInput.has_setting is called nowhere in the package (the rules test `front is not None` themselves)",
+    ("rules/play.py",
+        "earlier = \"earlier in this round\" if dealt_in[card] == number else f\"in round {dealt_in[card]}\"",
+        "negate the conditional expression's condition"):
+        "changes only where the card was dealt before in a violation's message (free text: cases and the fuzz mode "
+        "compare a violation's code, round, place, card and rule)",
+    ("rules/play.py",
+        "earlier = \"earlier in this round\" if dealt_in[card] == number else f\"in round {dealt_in[card]}\"",
+        "`==` → `!=`"):
+        "changes only where the card was dealt before in a violation's message (free text: cases and the fuzz mode "
+        "compare a violation's code, round, place, card and rule)",
+    ("rules/play.py",
+        "also = \"earlier in this row\" if now[card] == segment else f\"in the {now[card]}\"",
+        "negate the conditional expression's condition"):
+        "changes only where else the card stands in a violation's message (free text: cases and the fuzz mode compare "
+        "a violation's code, round, place, card and rule)",
+    ("rules/play.py",
+        "also = \"earlier in this row\" if now[card] == segment else f\"in the {now[card]}\"",
+        "`==` → `!=`"):
+        "changes only where else the card stands in a violation's message (free text: cases and the fuzz mode compare "
+        "a violation's code, round, place, card and rule)",
+    ("rules/play.py", "and dealt_in[card] < number else f\"was not dealt in round {number}\")", "`<` → `<=`"):
+        "changes only how a card not dealt is described in a violation's message (free text: cases and the fuzz mode "
+        "compare a violation's code, round, place, card and rule)",
+    ("rules/play.py", "and dealt_in[card] < number else f\"was not dealt in round {number}\")", "`<` → `>`"):
+        "changes only how a card not dealt is described in a violation's message (free text: cases and the fuzz mode "
+        "compare a violation's code, round, place, card and rule)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "`0` → `-1`"):
+        "a straight's ranks hold one strength number, so ranks[-1] is ranks[0]",
+    ("rules/patterns.py", "return hand.category > category", "`>` → `>=`"):
+        "inside `hand.category != category` > and >= agree",
+    ("rules/fantasyland.py", "if in_fantasyland and not options:", "negate the `if` condition"):
+        "both answers for a board that meets no option are the same (no qualification, no cards, none met, the same "
+        "rule); only the reason's words (free text) differ",
+    ("rules/fantasyland.py", "if in_fantasyland and not options:", "`and` → `or`"):
+        "both answers for a board that meets no option are the same (no qualification, no cards, none met, the same "
+        "rule); only the reason's words (free text) differ",
+    ("rules/fantasyland.py", "if in_fantasyland and not options:", "remove `not`"):
+        "both answers for a board that meets no option are the same (no qualification, no cards, none met, the same "
+        "rule); only the reason's words (free text) differ",
+    ("rules/fantasyland.py",
+        "return Qualification(False, None, (), quiet_rule, \"a player cannot stay in Fantasyland\")",
+        "remove the early `return`"):
+        "both answers for a board that meets no option are the same (no qualification, no cards, none met, the same "
+        "rule); only the reason's words (free text) differ",
+    ("rules/fantasyland.py",
+        "what = \"stay in\" if in_fantasyland else \"enter\"",
+        "negate the conditional expression's condition"):
+        "changes only the words of the reason (free text)",
+    ("rules/fantasyland.py",
+        "verb = \"stays in\" if in_fantasyland else \"enters\"",
+        "negate the conditional expression's condition"):
+        "changes only the words of the reason (free text)",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -781,4 +833,49 @@ UNEXERCISED: Final[dict[Key, str]] = {
     ("rules/cards.py", "FULL_DECK: Final[tuple[Card, ...]] = tuple(range(52))", "`52` → `51`"):
         "FULL_DECK is read only by the op advise (the cards its opponents are dealt from): a seeded simulation whose "
         "answer cannot be worked out by hand, with no case, left out of the trials",
+    ("rules/patterns.py", "if hand.category in _STRAIGHTS:", "negate the `if` condition"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "if hand.category in _STRAIGHTS:", "`in` → `not in`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "remove the early `return`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "`3` → `4`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "`3` → `2`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py",
+        "return 3 if hand.wheel else min(hand.ranks[0], ACE)",
+        "negate the conditional expression's condition"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "`min` → `max`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return hand.royal", "remove the early `return`"):
+        "no bundled Fantasyland requirement asks for a royal flush or better",
+    ("rules/lowball.py", "return HandValue(category, _ACE_HIGH_WHEEL, 5, low=True)", "`5` → `6`"):
+        "a hand's size is read only when it is compared with another; a wheel in a row ranked low is ace high, worse "
+        "than the ten-high limit of the one bundled ruleset with a low row (pineapple-2-7), so it always fouls and is "
+        "compared with nothing; a low row without that limit would show it",
+    ("rules/lowball.py", "return HandValue(category, _ACE_HIGH_WHEEL, 5, low=True)", "`5` → `4`"):
+        "a hand's size is read only when it is compared with another; a wheel in a row ranked low is ace high, worse "
+        "than the ten-high limit of the one bundled ruleset with a low row (pineapple-2-7), so it always fouls and is "
+        "compared with nothing; a low row without that limit would show it",
+    ("rules/fantasyland.py",
+        "return Qualification(False, None, (), quiet_rule, \"a player cannot stay in Fantasyland\")",
+        "`False` → `True`"):
+        "runs only for a board played in Fantasyland under a ruleset with no stay options; every bundled ruleset with "
+        "Fantasyland has some",
 }
