@@ -689,13 +689,13 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "decided_by: more_segments: no bundled ruleset's overall point is decided by more segments won",
     ("rules/scoring.py", "for credit in segment_credits(receiver, segment, False, ruleset):", "`False` → `True`"):
         "against_same_kind is read only where same_category_multiplier > 1, and the one bundled ruleset with a "
-        "multiplier (english-harbour-eastern) scores no forfeit as a sweep (mode: fixed)",
+        "multiplier scores no forfeit as a sweep (mode: fixed)",
     ("rules/scoring.py", "return", "remove the early `return` #2"):
         "when every pair meets, a player who sweeps every opponent has beaten all the others, so no second player can "
         "scoop; only banked play with a scoop (no bundled ruleset) lets two players each sweep the banker",
     ("rules/scoring.py", "return matchup.net * (1 if matchup.seats[0] == seat else -1) > 0", "`0` → `1` #2"):
         "> 1 differs from > 0 only on a forfeit or natural matchup netting exactly 1; under the one single-winner "
-        "ruleset (pagat-single-winner) such a matchup nets 0 or at least 3 (three units, a natural's 3 or 13)",
+        "ruleset such a matchup nets 0 or at least 3 (three units, a natural's 3 or 13)",
     ("rules/naturals.py", "FRONT_SIZE: Final = 3", "`3` → `4`"):
         "FRONT_SIZE is read only by _is_straight, which runs only where a straight flush does not serve as a straight "
         "or flush (straight_flush_counts: false); every bundled ruleset's shapes count them",
@@ -770,9 +770,9 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "allowed() runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
         "false); every bundled ruleset's shapes count them",
     ("rules/hands.py", "return -hand.category, tuple(-rank for rank in hand.ranks)", "remove the unary minus"):
-        "the one bundled ruleset with a row ranked low (pineapple-2-7) fouls any low row that is not a high-card hand "
-        "(low_rows_at_most), so two low rows compared are both high card and their categories never differ; a ruleset "
-        "allowing pairs in a low row would show it",
+        "the one bundled ruleset with a row ranked low (a deuce-to-seven middle) fouls any low row that is not a "
+        "high-card hand (low_rows_at_most), so two low rows compared are both high card and their categories never "
+        "differ; a ruleset allowing pairs in a low row would show it",
     ("rules/hands.py", "return -1 if middle_wins_ties else 0", "`1` → `0`"):
         "front_middle_ties: middle_higher: no bundled ruleset lets a middle's extra cards win a tie with the front; "
         "under `equal` both branches give 0",
@@ -801,8 +801,8 @@ UNEXERCISED: Final[dict[Key, str]] = {
     ("rules/fouls.py", "return compare(a, b)", "remove the early `return`"):
         "for two 5-card hands compare_front_with_middle (turned round) orders as compare does, by category then "
         "ranks, except that under front_middle_ties: middle_higher a tie goes to the lower segment and a row ranked "
-        "low is ordered the other way; no bundled ruleset has middle_higher, and the one with a low row "
-        "(pineapple-2-7) compares that row with no other",
+        "low is ordered the other way; no bundled ruleset has middle_higher, and the one with a low row (a "
+        "deuce-to-seven middle) compares that row with no other",
     ("rules/all_settings.py", "found = all_settings(cards, ruleset, evaluate).strongest(1)", "`1` → `0`"):
         "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
         "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
@@ -867,12 +867,12 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "no bundled Fantasyland requirement asks for a royal flush or better",
     ("rules/lowball.py", "return HandValue(category, _ACE_HIGH_WHEEL, 5, low=True)", "`5` → `6`"):
         "a hand's size is read only when it is compared with another; a wheel in a row ranked low is ace high, worse "
-        "than the ten-high limit of the one bundled ruleset with a low row (pineapple-2-7), so it always fouls and is "
-        "compared with nothing; a low row without that limit would show it",
+        "than the ten-high limit of the one bundled ruleset with a low row (a deuce-to-seven middle), so it always "
+        "fouls and is compared with nothing; a low row without that limit would show it",
     ("rules/lowball.py", "return HandValue(category, _ACE_HIGH_WHEEL, 5, low=True)", "`5` → `4`"):
         "a hand's size is read only when it is compared with another; a wheel in a row ranked low is ace high, worse "
-        "than the ten-high limit of the one bundled ruleset with a low row (pineapple-2-7), so it always fouls and is "
-        "compared with nothing; a low row without that limit would show it",
+        "than the ten-high limit of the one bundled ruleset with a low row (a deuce-to-seven middle), so it always "
+        "fouls and is compared with nothing; a low row without that limit would show it",
     ("rules/fantasyland.py",
         "return Qualification(False, None, (), quiet_rule, \"a player cannot stay in Fantasyland\")",
         "`False` → `True`"):
