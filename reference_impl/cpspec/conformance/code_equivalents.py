@@ -578,6 +578,85 @@ EQUIVALENT: Final[dict[Key, str]] = {
     ("rules/settlement.py", "paid = max(0, min(owed, unused[payer], unused[payee]))", "`0` → `-1`"):
         "min(...) is never below 0: owed is positive, and a stack's unused chips start at the stack (0 or more) and "
         "fall only by what was paid, at most what was left; so the floor of 0 or -1 is never reached",
+    ("rules/bonuses.py", "if not entry.per_rank or entry.min_rank is None:", "`or` → `and`"):
+        "per_rank needs min_rank (the schema's dependentRequired), so the other branch runs only with per_rank 0, "
+        "which adds nothing to the points",
+    ("rules/bonuses.py", "best = replace(entry, points=points, per_rank=0) if entry.per_rank else entry", "`0` → `1`"):
+        "the returned entry's per_rank is read by nothing (entry_points runs on table entries only; answers give a "
+        "bonus's segment, hand, points and rule)",
+    ("rules/bonuses.py", "best = replace(entry, points=points, per_rank=0) if entry.per_rank else entry", "`0` → `-1`"):
+        "the returned entry's per_rank is read by nothing (entry_points runs on table entries only; answers give a "
+        "bonus's segment, hand, points and rule)",
+    ("rules/bonuses.py", "for segment, hand in zip(SEGMENTS, hands, strict=True):", "`True` → `False`"):
+        "strict only raises on unequal lengths, and SEGMENTS and a setting's hands both have three items",
+    ("rules/cards.py", "return RANKS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]", "`+` → `-`"):
+        "card_symbol is called by no op (the explanations write suit symbols with their own card_symbols)",
+    ("rules/tournament.py",
+        "return TargetReached(deal, over, leaders[0] if len(leaders) == 1 else None, tournament.rule)",
+        "`0` → `-1`"):
+        "inside `len(leaders) == 1` the first leader is the last",
+    ("rules/tournament.py", "seats = list(deal_totals[0])", "`0` → `-1`"):
+        "every deal of a tournament has the same seats (ops/deals.py refuses others), so the running totals and the "
+        "players hold the same seats with the same values; only the order of those objects' keys could follow a later "
+        "deal seated in another order, which the protocol does not fix and the harness and the fuzz mode do not "
+        "compare (objects compare by key)",
+    ("rules/status.py", "what = player.natural or \"any natural\"", "`or` → `and`"):
+        "changes only the words of a false declaration's reason (free text, never compared); the status, the rule and "
+        "the payments are the same",
+    ("rules/deal.py", "return self.front is not None", "`is not` → `is`"):
+        "PlayerInput.has_setting is called nowhere in the package (the rules test `front is not None` themselves)",
+    ("rules/play.py",
+        "earlier = \"earlier in this round\" if dealt_in[card] == number else f\"in round {dealt_in[card]}\"",
+        "negate the conditional expression's condition"):
+        "changes only where the card was dealt before in a violation's message (free text: cases and the fuzz mode "
+        "compare a violation's code, round, place, card and rule)",
+    ("rules/play.py",
+        "earlier = \"earlier in this round\" if dealt_in[card] == number else f\"in round {dealt_in[card]}\"",
+        "`==` → `!=`"):
+        "changes only where the card was dealt before in a violation's message (free text: cases and the fuzz mode "
+        "compare a violation's code, round, place, card and rule)",
+    ("rules/play.py",
+        "also = \"earlier in this row\" if now[card] == segment else f\"in the {now[card]}\"",
+        "negate the conditional expression's condition"):
+        "changes only where else the card stands in a violation's message (free text: cases and the fuzz mode compare "
+        "a violation's code, round, place, card and rule)",
+    ("rules/play.py",
+        "also = \"earlier in this row\" if now[card] == segment else f\"in the {now[card]}\"",
+        "`==` → `!=`"):
+        "changes only where else the card stands in a violation's message (free text: cases and the fuzz mode compare "
+        "a violation's code, round, place, card and rule)",
+    ("rules/play.py", "and dealt_in[card] < number else f\"was not dealt in round {number}\")", "`<` → `<=`"):
+        "changes only how a card not dealt is described in a violation's message (free text: cases and the fuzz mode "
+        "compare a violation's code, round, place, card and rule)",
+    ("rules/play.py", "and dealt_in[card] < number else f\"was not dealt in round {number}\")", "`<` → `>`"):
+        "changes only how a card not dealt is described in a violation's message (free text: cases and the fuzz mode "
+        "compare a violation's code, round, place, card and rule)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "`0` → `-1`"):
+        "a straight's ranks hold one strength number, so ranks[-1] is ranks[0]",
+    ("rules/patterns.py", "return hand.category > category", "`>` → `>=`"):
+        "inside `hand.category != category` > and >= agree",
+    ("rules/fantasyland.py", "if in_fantasyland and not options:", "negate the `if` condition"):
+        "both answers for a board that meets no option are the same (no qualification, no cards, none met, the same "
+        "rule); only the reason's words (free text) differ",
+    ("rules/fantasyland.py", "if in_fantasyland and not options:", "`and` → `or`"):
+        "both answers for a board that meets no option are the same (no qualification, no cards, none met, the same "
+        "rule); only the reason's words (free text) differ",
+    ("rules/fantasyland.py", "if in_fantasyland and not options:", "remove `not`"):
+        "both answers for a board that meets no option are the same (no qualification, no cards, none met, the same "
+        "rule); only the reason's words (free text) differ",
+    ("rules/fantasyland.py",
+        "return Qualification(False, None, (), quiet_rule, \"a player cannot stay in Fantasyland\")",
+        "remove the early `return`"):
+        "both answers for a board that meets no option are the same (no qualification, no cards, none met, the same "
+        "rule); only the reason's words (free text) differ",
+    ("rules/fantasyland.py",
+        "what = \"stay in\" if in_fantasyland else \"enter\"",
+        "negate the conditional expression's condition"):
+        "changes only the words of the reason (free text)",
+    ("rules/fantasyland.py",
+        "verb = \"stays in\" if in_fantasyland else \"enters\"",
+        "negate the conditional expression's condition"):
+        "changes only the words of the reason (free text)",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -610,7 +689,7 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "decided_by: more_segments: no bundled ruleset's overall point is decided by more segments won",
     ("rules/scoring.py", "for credit in segment_credits(receiver, segment, False, ruleset):", "`False` → `True`"):
         "against_same_kind is read only where same_category_multiplier > 1, and the one bundled ruleset with a "
-        "multiplier scores no forfeit as a sweep (its forfeits are mode: fixed)",
+        "multiplier scores no forfeit as a sweep (mode: fixed)",
     ("rules/scoring.py", "return", "remove the early `return` #2"):
         "when every pair meets, a player who sweeps every opponent has beaten all the others, so no second player can "
         "scoop; only banked play with a scoop (no bundled ruleset) lets two players each sweep the banker",
@@ -691,9 +770,9 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "allowed() runs only where a straight flush does not serve as a straight or flush (straight_flush_counts: "
         "false); every bundled ruleset's shapes count them",
     ("rules/hands.py", "return -hand.category, tuple(-rank for rank in hand.ranks)", "remove the unary minus"):
-        "the one bundled ruleset with a row ranked low fouls any low row that is not a high-card hand "
-        "(low_rows_at_most), so two low rows compared are both high card and their categories never differ; a ruleset "
-        "allowing pairs in a low row would show it",
+        "the one bundled ruleset with a row ranked low (a deuce-to-seven middle) fouls any low row that is not a "
+        "high-card hand (low_rows_at_most), so two low rows compared are both high card and their categories never "
+        "differ; a ruleset allowing pairs in a low row would show it",
     ("rules/hands.py", "return -1 if middle_wins_ties else 0", "`1` → `0`"):
         "front_middle_ties: middle_higher: no bundled ruleset lets a middle's extra cards win a tie with the front; "
         "under `equal` both branches give 0",
@@ -722,8 +801,8 @@ UNEXERCISED: Final[dict[Key, str]] = {
     ("rules/fouls.py", "return compare(a, b)", "remove the early `return`"):
         "for two 5-card hands compare_front_with_middle (turned round) orders as compare does, by category then "
         "ranks, except that under front_middle_ties: middle_higher a tie goes to the lower segment and a row ranked "
-        "low is ordered the other way; no bundled ruleset has middle_higher, and the one with a low row "
-        "compares that row with no other",
+        "low is ordered the other way; no bundled ruleset has middle_higher, and the one with a low row (a "
+        "deuce-to-seven middle) compares that row with no other",
     ("rules/all_settings.py", "found = all_settings(cards, ruleset, evaluate).strongest(1)", "`1` → `0`"):
         "strongest_setting is reached only by the op advise on the readable engine (the fast engine asks "
         "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
@@ -744,4 +823,59 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "settings_classifier.strongest_setting): advise, a seeded simulation whose answer cannot be worked out by "
         "hand, has no case and the code mutation leaves it out (SKIPPED_OPS); tests/test_engines_agree compares the "
         "two engines' advice",
+    ("rules/bonuses.py", "if best is None or points > best.points:", "`>` → `>=`"):
+        "no bundled bonus table has two entries that one hand meets for equal points (every rank pattern and "
+        "suitedness tried for each segment), so the first or the last on a tie is the same entry; a table with such a "
+        "tie would show it",
+    ("rules/cards.py", "FULL_DECK: Final[tuple[Card, ...]] = tuple(range(52))", "`52` → `53`"):
+        "FULL_DECK is read only by the op advise (the cards its opponents are dealt from): a seeded simulation whose "
+        "answer cannot be worked out by hand, with no case, left out of the trials",
+    ("rules/cards.py", "FULL_DECK: Final[tuple[Card, ...]] = tuple(range(52))", "`52` → `51`"):
+        "FULL_DECK is read only by the op advise (the cards its opponents are dealt from): a seeded simulation whose "
+        "answer cannot be worked out by hand, with no case, left out of the trials",
+    ("rules/patterns.py", "if hand.category in _STRAIGHTS:", "negate the `if` condition"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "if hand.category in _STRAIGHTS:", "`in` → `not in`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "remove the early `return`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "`3` → `4`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "`3` → `2`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py",
+        "return 3 if hand.wheel else min(hand.ranks[0], ACE)",
+        "negate the conditional expression's condition"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return 3 if hand.wheel else min(hand.ranks[0], ACE)", "`min` → `max`"):
+        "a straight's rank is only compared where a bonus entry or a Fantasyland requirement bounds a straight by "
+        "rank (min_rank, max_rank, per_rank, ranks) or asks for one or better with a min_rank; no bundled ruleset "
+        "does (fits computes the rank, and nothing reads it)",
+    ("rules/patterns.py", "return hand.royal", "remove the early `return`"):
+        "no bundled Fantasyland requirement asks for a royal flush or better",
+    ("rules/lowball.py", "return HandValue(category, _ACE_HIGH_WHEEL, 5, low=True)", "`5` → `6`"):
+        "a hand's size is read only when it is compared with another; a wheel in a row ranked low is ace high, worse "
+        "than the ten-high limit of the one bundled ruleset with a low row (a deuce-to-seven middle), so it always "
+        "fouls and is compared with nothing; a low row without that limit would show it",
+    ("rules/lowball.py", "return HandValue(category, _ACE_HIGH_WHEEL, 5, low=True)", "`5` → `4`"):
+        "a hand's size is read only when it is compared with another; a wheel in a row ranked low is ace high, worse "
+        "than the ten-high limit of the one bundled ruleset with a low row (a deuce-to-seven middle), so it always "
+        "fouls and is compared with nothing; a low row without that limit would show it",
+    ("rules/fantasyland.py",
+        "return Qualification(False, None, (), quiet_rule, \"a player cannot stay in Fantasyland\")",
+        "`False` → `True`"):
+        "runs only for a board played in Fantasyland under a ruleset with no stay options; every bundled ruleset with "
+        "Fantasyland has some",
 }
