@@ -17,7 +17,15 @@ import pytest
 
 from cpspec.conformance.code_equivalents import EQUIVALENT, UNEXERCISED
 from cpspec.conformance.code_mutants import CodeMutant, mutants_of
-from cpspec.conformance.code_mutation import DEFAULT_MODULES, all_mutants, engine_for, package_root, run_code
+from cpspec.conformance.code_mutation import (
+    DEFAULT_MODULES,
+    Bench,
+    all_mutants,
+    engine_for,
+    package_root,
+    prepare,
+    run_code,
+)
 from cpspec.conformance.code_report import TARGET, problems, score
 from cpspec.conformance.code_trial import RebuiltRulesets
 from cpspec.conformance.mutation import main
@@ -236,3 +244,24 @@ def test_full_code_strength_every_module_at_the_target() -> None:
     assert not trouble, "\n".join(trouble)
     for report in run.reports:
         assert score(report) >= TARGET, report.module
+
+
+def _reach_of(bench: Bench) -> tuple[object, ...]:
+    fuzz_lines = (bench.folder / "fuzz.jsonl").read_bytes()
+    return (bench.check_reach.to_json(), bench.fuzz_reach.to_json(), bench.global_lines, bench.broken,
+            bench.readable_settings, [(i.op, i.name, i.kind) for i in bench.checks],
+            [(i.op, i.name, fuzz_lines[i.offset:i.offset + i.length]) for i in bench.fuzz])
+
+
+def test_a_trace_split_into_parts_gives_the_reach_of_one_trace(tmp_path: Path) -> None:
+    corpus = _small_corpus(tmp_path)
+    modules = ["rules/scoring.py", "rules/hands.py"]
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    one = prepare(tmp_path / "one", corpus, modules, fuzz_count=120, jobs=1)
+    two = prepare(tmp_path / "two", corpus, modules, fuzz_count=120, jobs=2)
+    assert one.check_reach.count > 10 and one.fuzz_reach.count == 120
+    # the parts' global lines may only add to one trace's (each part fills the fast path's caches itself)
+    assert all(one.global_lines[m] <= two.global_lines[m] for m in one.global_lines)
+    two.global_lines = one.global_lines
+    assert _reach_of(one) == _reach_of(two)

@@ -210,11 +210,11 @@ def _run_trial(plan: dict[str, Any], package: Path, limit: float) -> subprocess.
 
 
 def prepare(folder: Path, corpus_folder: Path, modules: Sequence[str], fuzz_count: int = DEFAULT_FUZZ,
-            seed: int = DEFAULT_SEED) -> Bench:
+            seed: int = DEFAULT_SEED, jobs: int = 1) -> Bench:
     """Write the work folder: package copy, rulesets, checks and random requests, and what reaches what.
 
-    The reach is traced in a fresh process on the unmutated copy (:func:`cpspec.conformance.code_trial.trace`),
-    which also answers the random requests as the unmutated engine does.
+    The reach is traced in fresh processes on the unmutated copy (:func:`cpspec.conformance.code_trial.trace`),
+    ``jobs`` parts at a time, which also answer the random requests as the unmutated engine does.
     """
     from cpspec.conformance.fuzz import OP_WEIGHTS, generate_requests
     from cpspec.rulesets.build import ruleset_document
@@ -237,22 +237,44 @@ def prepare(folder: Path, corpus_folder: Path, modules: Sequence[str], fuzz_coun
     ops = [op for op in OP_WEIGHTS if op not in SKIPPED_OPS]
     requests = list(generate_requests(seed, fuzz_count, ops=ops))
     request_spans = _write_lines(folder / "requests.jsonl", requests)
-    plan = {"mode": "trace", "work": str(folder), "package": str(bench.base), "seconds": SECONDS * 10,
-            "modules": list(modules),
-            "checks": [[i.offset, i.length, _trace_engine(i.op)] for i in bench.checks],
-            "fuzz": [[o, n, _trace_engine(r["op"])] for (o, n), r in zip(request_spans, requests, strict=True)]}
-    done = _run_trial(plan, bench.base, 60 + SECONDS * 10 + 0.1 * (len(items) + len(requests)))
-    if done.returncode != 0 or not (folder / "reach.json").exists():
-        raise CpspecError("internal", f"tracing the unmutated package failed: {done.stderr.strip()[-2000:]}")
-    reach = json.loads((folder / "reach.json").read_text(encoding="utf-8"))
-    bench.global_lines = {module: set(lines) for module, lines in reach["global"].items()}
-    bench.check_reach = ReachIndex.from_json(reach["checks"])
-    bench.fuzz_reach = ReachIndex.from_json(reach["fuzz"])
-    bench.broken = sorted(reach["broken"])
-    bench.readable_settings = {kind: set(lines) for kind, lines in reach["readable_settings"].items()}
-    bench.fuzz = [Item(o, n, r["op"], f"request {r['id']}", settings_kind(r)) for (o, n), r
-                  in zip(reach["spans"], requests, strict=True)]
+    checks = [[i.offset, i.length, _trace_engine(i.op)] for i in bench.checks]
+    fuzz = [[o, n, _trace_engine(r["op"])] for (o, n), r in zip(request_spans, requests, strict=True)]
+    parts = max(1, min(jobs, 8))
+    plans = [{"mode": "trace", "work": str(folder), "package": str(bench.base), "seconds": SECONDS * 10,
+              "modules": list(modules), "part": f"-{k}", "settings_lines": k == 0,
+              "checks": checks[k * len(checks) // parts:(k + 1) * len(checks) // parts],
+              "fuzz": fuzz[k * len(fuzz) // parts:(k + 1) * len(fuzz) // parts]} for k in range(parts)]
+    limit = 60 + SECONDS * 10 + 0.1 * (len(items) + len(requests))
+    with ThreadPoolExecutor(max_workers=parts) as pool:
+        finished = list(pool.map(lambda plan: _run_trial(plan, bench.base, limit), plans))
+    _merge_traces(bench, finished, requests)
     return bench
+
+
+def _merge_traces(bench: Bench, finished: Sequence[subprocess.CompletedProcess[str]],
+                  requests: Sequence[dict[str, Any]]) -> None:
+    """Join the parts' reach, in order, into ``bench`` and their answered requests into ``fuzz.jsonl``."""
+    folder = bench.folder
+    spans: list[tuple[int, int]] = []
+    with (folder / "fuzz.jsonl").open("wb") as joined:
+        for k, done in enumerate(finished):
+            reach_file = folder / f"reach-{k}.json"
+            if done.returncode != 0 or not reach_file.exists():
+                raise CpspecError("internal", f"tracing the unmutated package failed: {done.stderr.strip()[-2000:]}")
+            reach = json.loads(reach_file.read_text(encoding="utf-8"))
+            for module, lines in reach["global"].items():
+                bench.global_lines.setdefault(module, set()).update(lines)
+            bench.broken += [bench.check_reach.count + n for n in reach["broken"]]
+            bench.check_reach.extend(ReachIndex.from_json(reach["checks"]))
+            bench.fuzz_reach.extend(ReachIndex.from_json(reach["fuzz"]))
+            if k == 0:
+                bench.readable_settings = {kind: set(lines) for kind, lines in reach["readable_settings"].items()}
+            start = joined.tell()
+            joined.write((folder / f"fuzz-{k}.jsonl").read_bytes())
+            spans += [(start + offset, length) for offset, length in reach["spans"]]
+    bench.broken.sort()
+    bench.fuzz = [Item(o, n, r["op"], f"request {r['id']}", settings_kind(r)) for (o, n), r
+                  in zip(spans, requests, strict=True)]
 
 
 # --- trying one mutant -----------------------------------------------------------------------------
@@ -390,7 +412,7 @@ def run_code(modules: Sequence[str], corpus_folder: Path, jobs: int = 1, fuzz_co
     if sample_size is not None:
         mutants = sample(mutants, sample_size)
     with tempfile.TemporaryDirectory(prefix="cpspec-code-mutants-") as tmp:
-        bench = prepare(Path(tmp), corpus_folder, modules, fuzz_count, seed)
+        bench = prepare(Path(tmp), corpus_folder, modules, fuzz_count, seed, jobs)
         bench.use_reach = use_reach
         if progress:
             progress(f"prepared {len(bench.checks)} checks and {len(bench.fuzz)} requests "

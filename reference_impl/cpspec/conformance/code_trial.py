@@ -201,13 +201,15 @@ def trial(work: Path, checks: Sequence[Entry], fuzz: Sequence[Entry], seconds: f
 
 
 def trace(work: Path, modules: Sequence[str], checks: Sequence[Entry], requests: Sequence[Entry],
-          seconds: float) -> dict[str, Any]:
-    """Run the unmutated package once over every check and request, recording what reaches what.
+          seconds: float, part: str = "", settings_lines: bool = True) -> dict[str, Any]:
+    """Run the unmutated package once over the checks and requests given, recording what reaches what.
 
-    Writes ``fuzz.jsonl`` (each request of ``requests.jsonl`` with this engine's answer) and
-    returns the reach of checks and requests (:class:`~cpspec.conformance.reach.ReachIndex` as
-    JSON), the lines run outside them (building the rulesets, filling the fast path's caches),
-    the checks that fail, and where each answered request is in ``fuzz.jsonl``.
+    Writes ``fuzz{part}.jsonl`` (each request of ``requests.jsonl`` given, with this engine's
+    answer) and returns the reach of the checks and requests given, numbered from 0
+    (:class:`~cpspec.conformance.reach.ReachIndex` as JSON), the lines run outside them
+    (building the rulesets, filling the fast path's caches), the checks that fail, where each
+    answered request is in that file, and (``settings_lines``) the readable settings' lines.
+    The parent may split the work into parts, each traced in a process of its own, and merge them.
 
     A request answered by the ``fast`` engine is run twice: lines run only the first time
     filled a cache, and count as run by every request (a mutant there is tried on all).
@@ -242,9 +244,9 @@ def trace(work: Path, modules: Sequence[str], checks: Sequence[Entry], requests:
             check_reach.add(lines)
             if check_failure(item, reply) is not None:
                 broken.append(number)
-    readable_settings = _readable_settings_lines(recorder, registry, work, checks, requests, seconds)
+    readable_settings = (_readable_settings_lines(recorder, registry, work, seconds) if settings_lines else {})
     spans = []
-    with (work / "requests.jsonl").open("rb") as stream, (work / "fuzz.jsonl").open("wb") as out:
+    with (work / "requests.jsonl").open("rb") as stream, (work / f"fuzz{part}.jsonl").open("wb") as out:
         for offset, length, engine in requests:
             request = _read(stream, offset, length)
             reply, lines = traced(request, engine)
@@ -263,8 +265,8 @@ def settings_kind(request: dict[str, Any]) -> str:
     return "listing" if isinstance(data, dict) and data.get("list") is True else "counting"
 
 
-def _readable_settings_lines(recorder: Any, registry: RebuiltRulesets, work: Path, checks: Sequence[Entry],
-                             requests: Sequence[Entry], seconds: float) -> dict[str, list[int]]:
+def _readable_settings_lines(recorder: Any, registry: RebuiltRulesets, work: Path,
+                             seconds: float) -> dict[str, list[int]]:
     """The lines of ``rules/all_settings.py`` that a ``settings`` request runs on the readable path, by kind.
 
     Traced on the first request of each kind only (each takes half a second there): the readable
@@ -272,10 +274,10 @@ def _readable_settings_lines(recorder: Any, registry: RebuiltRulesets, work: Pat
     ``if hand not in values``, goes both ways in every hand), and listing adds the sort.
     """
     found: dict[str, list[int]] = {}
-    for name, entries in (("checks.jsonl", checks), ("requests.jsonl", requests)):
+    for name in ("checks.jsonl", "requests.jsonl"):
         with (work / name).open("rb") as stream:
-            for offset, length, _ in entries:
-                item = _read(stream, offset, length)
+            for line in stream:
+                item = json.loads(line)
                 request = check_request(item) if name == "checks.jsonl" else item
                 kind = settings_kind(request)
                 if request.get("op") != "settings" or kind in found:
@@ -314,8 +316,9 @@ def main() -> int:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
     if plan.get("mode") == "trace":
-        result = trace(work, plan["modules"], checks, fuzz, seconds)
-        (work / "reach.json").write_text(json.dumps(result), encoding="utf-8")
+        part = str(plan.get("part", ""))
+        result = trace(work, plan["modules"], checks, fuzz, seconds, part, bool(plan.get("settings_lines", True)))
+        (work / f"reach{part}.json").write_text(json.dumps(result), encoding="utf-8")
         print(json.dumps({"status": "traced"}))
         return 0
     print(json.dumps(trial(work, checks, fuzz, seconds), ensure_ascii=False))

@@ -79,6 +79,24 @@ class ReachIndex:
                 table[line] = table.get(line, 0) | bit
         return number
 
+    def extend(self, other: ReachIndex) -> None:
+        """Append ``other``'s items after this index's own (item n of ``other`` becomes item ``self.count + n``).
+
+        >>> first, second = ReachIndex(), ReachIndex()
+        >>> first.add({"m.py": {3}}), second.add({"m.py": {3, 4}}), second.add(None)
+        (0, 0, 1)
+        >>> first.extend(second)
+        >>> first.reaching("m.py", 4, 4, False, {}), first.reaching("m.py", 3, 3, False, {})
+        ([1, 2], [0, 1, 2])
+        """
+        shift = self.count
+        self.everything |= other.everything << shift
+        for module, table in other.by_line.items():
+            mine = self.by_line.setdefault(module, {})
+            for line, bits in table.items():
+                mine[line] = mine.get(line, 0) | bits << shift
+        self.count += other.count
+
     def to_json(self) -> dict[str, Any]:
         """The index as JSON (bits as hexadecimal text)."""
         return {"count": self.count, "everything": f"{self.everything:x}",
