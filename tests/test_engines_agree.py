@@ -4,8 +4,8 @@
 classification with the named speed-ups of ``cpspec.fast``; the reference engine uses the
 rule modules alone. Their answers must be the same text, byte for byte, on any request:
 seeded random requests of every op and every bundled ruleset, about one in ten made bad on
-purpose (``cpspec.conformance.fuzz.generate_requests``). The full comparison (100,000 requests
-and more) is slow-marked; a quick sample runs always.
+purpose (``cpspec.conformance.fuzz.generate_requests``). The long comparison (40,000 requests
+and the slow ops) is slow-marked; a quick sample runs always.
 """
 
 from __future__ import annotations
@@ -50,12 +50,16 @@ def test_a_quick_sample_agrees() -> None:
     assert not found + slow_found, "\n".join((found + slow_found)[:5])
 
 
+#: Cheap-op requests in the slow comparison, in seeded chunks of 5,000 (two processes). 100,000 were compared
+#: once when the Open Face ops joined the fuzz (no difference, about 8 CPU-minutes); CI's share is smaller.
+SLOW_CHEAP_REQUESTS = 40_000
+
+
 @pytest.mark.slow
-def test_a_hundred_thousand_requests_of_every_op_and_ruleset_agree() -> None:
-    # 100,000 requests of the cheap ops in 20 seeded chunks, then the slow ops on their own.
-    jobs = [(1000 + chunk, 5000, CHEAP_OPS) for chunk in range(20)]
+def test_forty_thousand_requests_of_every_op_and_ruleset_agree() -> None:
+    jobs = [(1000 + chunk, 5000, CHEAP_OPS) for chunk in range(SLOW_CHEAP_REQUESTS // 5000)]
     jobs += [(2000 + chunk, 50, ("settings",)) for chunk in range(4)]
     jobs += [(3000 + chunk, 5, ("advise",)) for chunk in range(2)]
     compared, found = compare_in_parallel(jobs)
-    assert compared == 100_000 + 200 + 10
+    assert compared == SLOW_CHEAP_REQUESTS + 200 + 10
     assert not found, f"{len(found)} disagreements, the first:\n" + "\n".join(found[:5])

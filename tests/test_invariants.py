@@ -38,7 +38,7 @@ from strategies import ALL_CARDS, deals, hands, rank_of
 
 RULESET_IDS: Final = bundled_registry().ids()
 FAST_EXAMPLES: Final = 20
-SLOW_EXAMPLES: Final = 300
+SLOW_EXAMPLES: Final = 100
 Deal = dict[str, Any]
 
 

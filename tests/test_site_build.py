@@ -17,6 +17,9 @@ import pytest
 from cpspec.present.rulebook import HAND_WRITTEN
 from cpspec.rulesets.loader import bundled_registry
 
+#: One build of the rulebook for these tests: under pytest-xdist they run on one worker.
+pytestmark = pytest.mark.xdist_group("rulebook")
+
 REPO = Path(__file__).resolve().parent.parent
 SITE = REPO / "site"
 

@@ -440,32 +440,8 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "the callers read only the sign (> 0, < 0, == 0), and inside `front.ranks != head` > and >= agree",
     ("rules/hands.py", "return -1 if middle_wins_ties else 0", "`1` → `2`"):
         "the callers read only the sign (> 0, < 0, == 0)",
-    ("rules/hands.py", "return \"royal flush\"", "remove the early `return`"):
-        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
-        "which the other branches still give in other words",
-    ("rules/hands.py", "top = 3 if hand.wheel else min(r[0], ACE)", "`3` → `4`"):
-        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
-        "which the other branches still give in other words",
-    ("rules/hands.py", "top = 3 if hand.wheel else min(r[0], ACE)", "`3` → `2`"):
-        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
-        "which the other branches still give in other words",
     ("rules/hands.py", "top = 3 if hand.wheel else min(r[0], ACE)", "`0` → `-1`"):
-        "a straight's ranks hold one strength number, so r[-1] is r[0]; and it names the hand only (free text)",
-    ("rules/hands.py", "return f\"four {_plural(r[0])}\"", "remove the early `return`"):
-        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
-        "which the other branches still give in other words",
-    ("rules/hands.py", "return f\"full house, {_plural(r[0])} full of {_plural(r[1])}\"", "remove the early `return`"):
-        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
-        "which the other branches still give in other words",
-    ("rules/hands.py", "return f\"{RANK_NAMES[r[0]]}-high flush\"", "remove the early `return`"):
-        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
-        "which the other branches still give in other words",
-    ("rules/hands.py", "return f\"three {_plural(r[0])}\"", "remove the early `return`"):
-        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
-        "which the other branches still give in other words",
-    ("rules/hands.py", "return f\"two pair, {_plural(r[0])} and {_plural(r[1])}\"", "remove the early `return`"):
-        "changes only a hand's name, free text (the fuzz mode never compares `name`, nor the words of a violation), "
-        "which the other branches still give in other words",
+        "a straight's ranks hold one strength number, so r[-1] is r[0]: the same top card, the same name",
     ("rules/model.py", "paraphrase: bool = False", "`False` → `True`"):
         "the builder (rulesets/build.py) always passes paraphrase (its own default when the file leaves it out), so "
         "this default is never read",

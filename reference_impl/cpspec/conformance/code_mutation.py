@@ -31,9 +31,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -400,38 +401,57 @@ def sample(mutants: Sequence[CodeMutant], count: int) -> list[CodeMutant]:
     return [mutants[int(n * step)] for n in range(count)]
 
 
+@contextmanager
+def workbench(corpus_folder: Path, modules: Sequence[str], fuzz_count: int = DEFAULT_FUZZ, seed: int = DEFAULT_SEED,
+              jobs: int = 1) -> Iterator[Bench]:
+    """The work prepared (:func:`prepare`) in a temporary folder, removed when the block ends: for several runs."""
+    with tempfile.TemporaryDirectory(prefix="cpspec-code-mutants-") as tmp:
+        yield prepare(Path(tmp), corpus_folder, modules, fuzz_count, seed, jobs)
+
+
 def run_code(modules: Sequence[str], corpus_folder: Path, jobs: int = 1, fuzz_count: int = DEFAULT_FUZZ,
              seed: int = DEFAULT_SEED, sample_size: int | None = None,
              progress: Callable[[str], None] | None = None,
-             select: Callable[[CodeMutant], bool] | None = None, use_reach: bool = True) -> CodeRun:
-    """Prepare, try every mutant (or those ``select`` chooses, or a sample), and gather the reports by module."""
+             select: Callable[[CodeMutant], bool] | None = None, use_reach: bool = True,
+             bench: Bench | None = None) -> CodeRun:
+    """Prepare, try every mutant (or those ``select`` chooses, or a sample), and gather the reports by module.
+
+    ``bench``: work already prepared by :func:`workbench` for these modules (``corpus_folder``,
+    ``fuzz_count`` and ``seed`` are then those it was prepared with).
+    """
     started = time.monotonic()
+    if bench is None:
+        with workbench(corpus_folder, modules, fuzz_count, seed, jobs) as prepared:
+            if progress:
+                progress(f"prepared {len(prepared.checks)} checks and {len(prepared.fuzz)} requests "
+                         f"in {time.monotonic() - started:.0f} s")
+            run = run_code(modules, corpus_folder, jobs, fuzz_count, seed, sample_size, progress, select, use_reach,
+                           prepared)
+        run.seconds = time.monotonic() - started
+        return run
+    bench = replace(bench, use_reach=use_reach)
     mutants = all_mutants(modules)
     if select is not None:
         mutants = [m for m in mutants if select(m)]
     if sample_size is not None:
         mutants = sample(mutants, sample_size)
-    with tempfile.TemporaryDirectory(prefix="cpspec-code-mutants-") as tmp:
-        bench = prepare(Path(tmp), corpus_folder, modules, fuzz_count, seed, jobs)
-        bench.use_reach = use_reach
-        if progress:
-            progress(f"prepared {len(bench.checks)} checks and {len(bench.fuzz)} requests "
-                     f"in {time.monotonic() - started:.0f} s; trying {len(mutants)} mutants with {jobs} jobs")
-        plain = next((m for m in modules if engine_for(m, "settings") == "fast"), modules[0])
-        baseline = trial_verdict(bench, _unchanged(plain), -1)[0]
-        if baseline.get("status") != "survived":
-            raise CpspecError("internal", f"the unmutated package fails its own trial: {baseline}")
-        done = [0]
+    if progress:
+        progress(f"trying {len(mutants)} mutants with {jobs} jobs")
+    plain = next((m for m in modules if engine_for(m, "settings") == "fast"), modules[0])
+    baseline = trial_verdict(bench, _unchanged(plain), -1)[0]
+    if baseline.get("status") != "survived":
+        raise CpspecError("internal", f"the unmutated package fails its own trial: {baseline}")
+    done = [0]
 
-        def judge(number: int, mutant: CodeMutant) -> CodeOutcome:
-            outcome = judge_mutant(bench, mutant, number)
-            done[0] += 1
-            if progress and done[0] % 100 == 0:
-                progress(f"{done[0]}/{len(mutants)} mutants tried, {time.monotonic() - started:.0f} s")
-            return outcome
+    def judge(number: int, mutant: CodeMutant) -> CodeOutcome:
+        outcome = judge_mutant(bench, mutant, number)
+        done[0] += 1
+        if progress and (done[0] % 100 == 0 or done[0] == len(mutants)):
+            progress(f"{done[0]}/{len(mutants)} mutants tried, {time.monotonic() - started:.0f} s")
+        return outcome
 
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            outcomes = list(pool.map(judge, range(len(mutants)), mutants))
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        outcomes = list(pool.map(judge, range(len(mutants)), mutants))
     reports = {module: ModuleReport(module) for module in modules}
     for outcome in outcomes:
         reports[outcome.mutant.module].outcomes.append(outcome)

@@ -14,12 +14,11 @@ Each check is a corpus case under one of its rulesets, judged by the harness's o
 (:func:`~cpspec.protocol.server.answer_text`); the first that fails kills the mutant, and
 the trial ends. A mutant that passes them all replays the random requests: each answer is
 compared with the unmutated engine's answer by the fuzz mode's own
-:func:`~cpspec.conformance.fuzz.compare.disagreements` (free text aside), each violation
-compared by the part of the order it names rather than its words (:func:`defined_fields`:
-the words quote hand names, which are free text), and each natural's witness ``setting`` by
-what docs/naturals.md defines of it, the cards and each segment's hand (where several
-settings are equally best, any may be shown), and the first that differs ends the
-trial. The verdict is one line of JSON on standard output: ``{"status": "killed", "by":
+:func:`~cpspec.conformance.fuzz.compare.disagreements` (free text aside; a violation's words
+are defined, docs/protocol.md "Hand names and violations", and compared), each natural's
+witness ``setting`` by what docs/naturals.md defines of it, the cards and each segment's hand
+(where several settings are equally best, any may be shown; :func:`defined_fields`), and the
+first that differs ends the trial. The verdict is one line of JSON on standard output: ``{"status": "killed", "by":
 CHECK, "detail": ...}``, ``{"status": "differs", "request": ..., "difference": ...}`` or
 ``{"status": "survived", "fuzz": COUNT}``. A request that takes longer than ``seconds`` is
 a failure (a hang is visible to any harness).
@@ -117,18 +116,10 @@ def check_failure(item: dict[str, Any], reply: dict[str, Any]) -> str | None:
     return judge(case, reply)[0]
 
 
-#: What a violation's text says it breaks (``schema/protocol.schema.json``: "each part of the order the setting
-#: breaks"); the rest of the text quotes the hands' names, which the protocol leaves to the implementation.
-VIOLATION_PARTS: Final = (("middle (", "back v middle"), ("front (", "front v middle"))
-
-
 def defined_fields(value: Any) -> Any:
-    """``value`` with each violation written as the part of the order it breaks, not in its words, and each
-    natural's witness setting as what makes it one of the best (:func:`setting_worth`)."""
+    """``value`` with each natural's witness setting written as what makes it a best one (:func:`setting_worth`)."""
     if isinstance(value, dict):
-        return {key: ([_part(v) for v in item] if key == "violations" and isinstance(item, list)
-                      else setting_worth(item) if key == "setting" else defined_fields(item))
-                for key, item in value.items()}
+        return {key: setting_worth(item) if key == "setting" else defined_fields(item) for key, item in value.items()}
     if isinstance(value, list):
         return [defined_fields(item) for item in value]
     return value
@@ -155,14 +146,6 @@ def setting_worth(setting: Any) -> Any:
         if segment != "front":
             worth[segment]["one_suit"] = len({card[1] for card in held}) == 1
     return worth
-
-
-def _part(violation: Any) -> Any:
-    if isinstance(violation, str):
-        for start, part in VIOLATION_PARTS:
-            if violation.startswith(start):
-                return part
-    return violation
 
 
 def _read(stream: BinaryIO, offset: int, length: int) -> dict[str, Any]:
