@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -123,3 +126,27 @@ def seeds() -> Path:
     if not SEEDS.is_dir():
         pytest.skip(f"source documents not found at {SEEDS}")
     return SEEDS
+
+
+# --- a folder the test workers share (pytest-xdist), removed when the run ends --------------------
+
+SHARED_FOLDER_VARIABLE = "CPSPEC_TEST_SHARED"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the controlling process (with or without workers): a folder for work done once a run, such as
+    building the rulebook, which each worker's process inherits by its environment."""
+    if not hasattr(config, "workerinput") and SHARED_FOLDER_VARIABLE not in os.environ:
+        os.environ[SHARED_FOLDER_VARIABLE] = tempfile.mkdtemp(prefix="cpspec-tests-")
+        config.stash[_OWN_SHARED_FOLDER] = os.environ[SHARED_FOLDER_VARIABLE]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the shared folder this process made."""
+    folder = config.stash.get(_OWN_SHARED_FOLDER, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop(SHARED_FOLDER_VARIABLE, None)
+
+
+_OWN_SHARED_FOLDER = pytest.StashKey[str]()

@@ -3,8 +3,8 @@
 The quick tests check the operators on a small module written here, that every mutant of every
 mutated module keeps its lines in place, that the rebuilt rulesets equal the loader's, and run a
 few chosen mutants against a small corpus (one killed, one that answers differently, one
-equivalent). The slow tests try a tenth of every module's mutants on the whole corpus, and a few
-with and without reach; the full run (every mutant, conformance/STRENGTH.md) is
+equivalent). The slow test tries a twelfth of every module's mutants on the whole corpus, and a
+few with and without reach; the full run (every mutant, conformance/STRENGTH.md) is
 ``python -m cpspec.mutation --code --jobs 2``, and a test checks that its report counts the
 mutants the modules have now.
 """
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
@@ -39,8 +38,6 @@ from cpspec.rulesets.build import ruleset_document
 from cpspec.rulesets.loader import bundled_registry
 
 CORPUS = Path(__file__).resolve().parent.parent / "conformance"
-#: The slow tests share one prepared corpus: under pytest-xdist they run on one worker.
-CODE_MUTATION_GROUP = pytest.mark.xdist_group("code-mutation")
 
 
 SOURCE = '''"""A docstring with 1 < 2 and a and b."""
@@ -221,18 +218,11 @@ def test_the_command_reports_code_mutants(tmp_path: Path, capsys: pytest.Capture
     assert "no module 'rules/nothing.py'" in capsys.readouterr().err
 
 
-#: One mutant in this many of each module is tried in the slow test (about 160 in all, a few minutes on 2 cores);
-#: the full run, every mutant, is `python -m cpspec.mutation --code --jobs 2` and its report conformance/STRENGTH.md.
-SAMPLE_EVERY: Final = 10
-#: One mutant in this many is tried with and without reach (each on every check and request: seconds apiece).
+#: One mutant in this many of each module is tried in the slow test (about 130 in all); the full run, every
+#: mutant, is `python -m cpspec.mutation --code --jobs 2` and its report conformance/STRENGTH.md.
+SAMPLE_EVERY: Final = 12
+#: One mutant in this many is also tried without reach (on every check and request: seconds apiece).
 REACH_SAMPLE_EVERY: Final = 150
-
-
-@pytest.fixture(scope="module")
-def whole_corpus_bench() -> Iterator[Bench]:
-    """The whole corpus and every default module, prepared once for the slow tests below (one worker)."""
-    with workbench(CORPUS, DEFAULT_MODULES, jobs=2) as bench:
-        yield bench
 
 
 def _every_nth_of_each_module(step: int, leave_out: tuple[str, ...] = ()) -> set[tuple[str, str, str]]:
@@ -245,42 +235,36 @@ def _every_nth_of_each_module(step: int, leave_out: tuple[str, ...] = ()) -> set
 
 
 @pytest.mark.slow
-@CODE_MUTATION_GROUP
-def test_a_sample_of_every_modules_mutants_is_killed_or_argued(whole_corpus_bench: Bench) -> None:
-    """A tenth of each module's mutants: each killed by the corpus, or equivalent or unexercised as argued.
+def test_a_sample_of_every_modules_mutants_on_the_whole_corpus() -> None:
+    """A twelfth of each module's mutants on the whole corpus, prepared once (about 4 minutes on 2 cores).
 
-    The same check as the full run (``code_report.problems``: no survivor unexplained or shown
-    different, no reason kept for a mutant the corpus kills), on a sample that fits CI beside the suite.
+    1. Each is killed by the corpus, or equivalent or unexercised as argued: the same check as
+       the full run (``code_report.problems``: no survivor unexplained or shown different, no
+       reason kept for a mutant the corpus kills).
+    2. Reach leaves out no check or request that matters: a few mutants tried on every check and
+       request fare as when tried on those that reach their line (killed stays killed; one that
+       survives both ways is not shown different only without reach: reach may put a request
+       that runs its line inside the cap).
     """
     chosen = _every_nth_of_each_module(SAMPLE_EVERY)
-    run = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in chosen, bench=whole_corpus_bench)
-    assert {o.mutant.key for r in run.reports for o in r.outcomes} == chosen
+    reach_chosen = _every_nth_of_each_module(REACH_SAMPLE_EVERY, leave_out=("rules/all_settings.py",))
+    with workbench(CORPUS, DEFAULT_MODULES, jobs=2) as bench:
+        run = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in chosen | reach_chosen, bench=bench)
+        without = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in reach_chosen, use_reach=False,
+                           bench=bench)
+    outcomes = {o.mutant.key: o for r in run.reports for o in r.outcomes}
+    assert set(outcomes) == chosen | reach_chosen
     assert all(r.outcomes for r in run.reports), "every module has mutants in the sample"
-    assert sum(r.count("killed") for r in run.reports) > len(chosen) // 2
+    assert sum(r.count("killed") for r in run.reports) > len(outcomes) // 2
     trouble = problems(run)
     assert not trouble, "\n".join(trouble)
 
-
-@pytest.mark.slow
-@CODE_MUTATION_GROUP
-def test_reach_leaves_out_no_check_or_request_that_matters(whole_corpus_bench: Bench) -> None:
-    """Mutants tried on every check and request fare as when tried on those that reach their line.
-
-    A sample: for each, killed stays killed; one that survives both ways must not be shown
-    different only without reach (it may be shown different only with it: reach puts the
-    requests that run its line inside the cap).
-    """
-    chosen = _every_nth_of_each_module(REACH_SAMPLE_EVERY, leave_out=("rules/all_settings.py",))
-    with_reach = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in chosen, bench=whole_corpus_bench)
-    without = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in chosen, use_reach=False,
-                       bench=whole_corpus_bench)
-    first = {o.mutant.key: o for r in with_reach.reports for o in r.outcomes}
     second = {o.mutant.key: o for r in without.reports for o in r.outcomes}
-    assert set(first) == set(second) == chosen
-    assert any(first[key].checks < second[key].checks for key in chosen), "reach leaves some checks out"
-    for key in chosen:
-        assert (first[key].status == "killed") == (second[key].status == "killed"), key
-        assert not (second[key].status == "differs" and first[key].status != "differs"), key
+    assert set(second) == reach_chosen
+    assert any(outcomes[key].checks < second[key].checks for key in reach_chosen), "reach leaves some checks out"
+    for key in reach_chosen:
+        assert (outcomes[key].status == "killed") == (second[key].status == "killed"), key
+        assert not (second[key].status == "differs" and outcomes[key].status != "differs"), key
 
 
 def test_the_recorded_full_run_is_of_the_modules_as_they_are() -> None:

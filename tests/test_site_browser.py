@@ -32,9 +32,6 @@ import pytest
 
 from cpspec.rulesets.loader import bundled_registry
 
-#: One build of the rulebook for these tests: under pytest-xdist they run on one worker.
-pytestmark = pytest.mark.xdist_group("rulebook")
-
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "test-artifacts"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import atexit
+import fcntl
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -17,23 +20,36 @@ import pytest
 from cpspec.present.rulebook import HAND_WRITTEN
 from cpspec.rulesets.loader import bundled_registry
 
-#: One build of the rulebook for these tests: under pytest-xdist they run on one worker.
-pytestmark = pytest.mark.xdist_group("rulebook")
-
 REPO = Path(__file__).resolve().parent.parent
 SITE = REPO / "site"
 
 
 @cache
 def build_site() -> tuple[Path, subprocess.CompletedProcess[str]]:
-    """Build the rulebook once per test session into a temporary folder (shared with the browser test)."""
-    out = Path(tempfile.mkdtemp(prefix="cpspec-rulebook-"))
-    atexit.register(shutil.rmtree, out, True)
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(SITE / "mkdocs.yml"), "-d", str(out / "site")],
+    """Build the rulebook once per test run (shared with the browser test, and between pytest-xdist's workers
+    by the folder conftest.py gives them: the first to come builds it, the others wait and read its result)."""
+    shared = os.environ.get("CPSPEC_TEST_SHARED")
+    if shared is None:
+        out = Path(tempfile.mkdtemp(prefix="cpspec-rulebook-"))
+        atexit.register(shutil.rmtree, out, True)
+        return out / "site", _mkdocs_build(out / "site")
+    out = Path(shared) / "rulebook"
+    out.mkdir(exist_ok=True)
+    with (out / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = out / "result.json"
+        if not result.exists():
+            done = _mkdocs_build(out / "site")
+            result.write_text(json.dumps([done.returncode, done.stdout, done.stderr]), encoding="utf-8")
+        returncode, stdout, stderr = json.loads(result.read_text(encoding="utf-8"))
+    return out / "site", subprocess.CompletedProcess([], returncode, stdout, stderr)
+
+
+def _mkdocs_build(site: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(SITE / "mkdocs.yml"), "-d", str(site)],
         cwd=REPO, capture_output=True, text=True, timeout=600,
     )
-    return out / "site", done
 
 
 @pytest.fixture(scope="module")
