@@ -218,7 +218,7 @@ def test_the_command_reports_code_mutants(tmp_path: Path, capsys: pytest.Capture
     assert "no module 'rules/nothing.py'" in capsys.readouterr().err
 
 
-#: One mutant in this many of each module is tried in the slow test (about 130 in all); the full run, every
+#: One mutant in this many of each module is tried in the slow test (121 in all); the full run, every
 #: mutant, is `python -m cpspec.mutation --code --jobs 2` and its report conformance/STRENGTH.md.
 SAMPLE_EVERY: Final = 12
 #: One mutant in this many is also tried without reach (on every check and request: seconds apiece).
