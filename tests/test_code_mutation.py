@@ -248,12 +248,13 @@ def test_a_sample_of_every_modules_mutants_on_the_whole_corpus() -> None:
     """
     chosen = _every_nth_of_each_module(SAMPLE_EVERY)
     reach_chosen = _every_nth_of_each_module(REACH_SAMPLE_EVERY, leave_out=("rules/all_settings.py",))
+    sampled = chosen | reach_chosen
     with workbench(CORPUS, DEFAULT_MODULES, jobs=2) as bench:
-        run = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in chosen | reach_chosen, bench=bench)
+        run = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in sampled, bench=bench)
         without = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in reach_chosen, use_reach=False,
                            bench=bench)
     outcomes = {o.mutant.key: o for r in run.reports for o in r.outcomes}
-    assert set(outcomes) == chosen | reach_chosen
+    assert set(outcomes) == sampled
     assert all(r.outcomes for r in run.reports), "every module has mutants in the sample"
     assert sum(r.count("killed") for r in run.reports) > len(outcomes) // 2
     trouble = problems(run)

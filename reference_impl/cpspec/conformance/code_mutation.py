@@ -420,17 +420,22 @@ def run_code(modules: Sequence[str], corpus_folder: Path, jobs: int = 1, fuzz_co
     ``fuzz_count`` and ``seed`` are then those it was prepared with).
     """
     started = time.monotonic()
-    if bench is None:
-        with workbench(corpus_folder, modules, fuzz_count, seed, jobs) as prepared:
-            if progress:
-                progress(f"prepared {len(prepared.checks)} checks and {len(prepared.fuzz)} requests "
-                         f"in {time.monotonic() - started:.0f} s")
-            run = run_code(modules, corpus_folder, jobs, fuzz_count, seed, sample_size, progress, select, use_reach,
-                           prepared)
-        run.seconds = time.monotonic() - started
-        return run
+    if bench is not None:
+        return _try_mutants(bench, modules, jobs, sample_size, progress, select, use_reach, started)
+    with workbench(corpus_folder, modules, fuzz_count, seed, jobs) as prepared:
+        if progress:
+            progress(f"prepared {len(prepared.checks)} checks and {len(prepared.fuzz)} requests "
+                     f"in {time.monotonic() - started:.0f} s")
+        return _try_mutants(prepared, modules, jobs, sample_size, progress, select, use_reach, started)
+
+
+def _try_mutants(bench: Bench, modules: Sequence[str], jobs: int, sample_size: int | None,
+                 progress: Callable[[str], None] | None, select: Callable[[CodeMutant], bool] | None,
+                 use_reach: bool, started: float) -> CodeRun:
+    """:func:`run_code` on prepared work; times are counted from ``started``."""
     bench = replace(bench, use_reach=use_reach)
-    mutants = all_mutants(modules)
+    every = all_mutants(modules)
+    mutants = every
     if select is not None:
         mutants = [m for m in mutants if select(m)]
     if sample_size is not None:
@@ -455,7 +460,7 @@ def run_code(modules: Sequence[str], corpus_folder: Path, jobs: int = 1, fuzz_co
     reports = {module: ModuleReport(module) for module in modules}
     for outcome in outcomes:
         reports[outcome.mutant.module].outcomes.append(outcome)
-    known = {m.key for m in all_mutants(modules)}
+    known = {m.key for m in every}
     unknown = sorted(key for key in (*EQUIVALENT, *UNEXERCISED) if key[0] in modules and key not in known)
     broken = [bench.checks[n].name for n in bench.broken]
     return CodeRun(list(reports.values()), time.monotonic() - started, len(bench.checks), len(bench.fuzz),

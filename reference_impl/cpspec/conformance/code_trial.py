@@ -184,7 +184,7 @@ def trial(work: Path, checks: Sequence[Entry], fuzz: Sequence[Entry], seconds: f
 
 
 def trace(work: Path, modules: Sequence[str], checks: Sequence[Entry], requests: Sequence[Entry],
-          seconds: float, part: str = "", settings_lines: bool = True) -> dict[str, Any]:
+          seconds: float, part: str, settings_lines: bool) -> dict[str, Any]:
     """Run the unmutated package once over the checks and requests given, recording what reaches what.
 
     Writes ``fuzz{part}.jsonl`` (each request of ``requests.jsonl`` given, with this engine's
@@ -299,8 +299,8 @@ def main() -> int:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
     if plan.get("mode") == "trace":
-        part = str(plan.get("part", ""))
-        result = trace(work, plan["modules"], checks, fuzz, seconds, part, bool(plan.get("settings_lines", True)))
+        part = str(plan["part"])
+        result = trace(work, plan["modules"], checks, fuzz, seconds, part, bool(plan["settings_lines"]))
         (work / f"reach{part}.json").write_text(json.dumps(result), encoding="utf-8")
         print(json.dumps({"status": "traced"}))
         return 0
