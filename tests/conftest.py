@@ -131,6 +131,7 @@ def seeds() -> Path:
 # --- a folder the test workers share (pytest-xdist), removed when the run ends --------------------
 
 SHARED_FOLDER_VARIABLE = "CPSPEC_TEST_SHARED"
+_OWN_SHARED_FOLDER = pytest.StashKey[str]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -147,6 +148,3 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop(SHARED_FOLDER_VARIABLE, None)
-
-
-_OWN_SHARED_FOLDER = pytest.StashKey[str]()

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import SHARED_FOLDER_VARIABLE
 from cpspec.present.rulebook import HAND_WRITTEN
 from cpspec.rulesets.loader import bundled_registry
 
@@ -28,7 +29,7 @@ SITE = REPO / "site"
 def build_site() -> tuple[Path, subprocess.CompletedProcess[str]]:
     """Build the rulebook once per test run (shared with the browser test, and between pytest-xdist's workers
     by the folder conftest.py gives them: the first to come builds it, the others wait and read its result)."""
-    shared = os.environ.get("CPSPEC_TEST_SHARED")
+    shared = os.environ.get(SHARED_FOLDER_VARIABLE)
     if shared is None:
         out = Path(tempfile.mkdtemp(prefix="cpspec-rulebook-"))
         atexit.register(shutil.rmtree, out, True)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cpspec.rules.model import (
+    SEGMENTS,
     FantasylandOption,
     HandRequirement,
     NaturalConditions,
@@ -31,6 +32,7 @@ from cpspec.rules.model import (
     RankSets,
     SegmentShapes,
 )
+from cpspec.rules.play import ROW_SIZES
 
 if TYPE_CHECKING:
     from cpspec.rules.model import Ruleset
@@ -91,8 +93,6 @@ _SHAPES: Final = {
     ("full_house", 5): (3, 2), ("four_of_a_kind", 5): (4, 1),
 }
 Setting = tuple[list[Card], list[Card], list[Card]]
-SEGMENT_NAMES: Final = ("front", "middle", "back")
-ROW_SIZES: Final = (3, 5, 5)
 
 
 class Round(NamedTuple):
@@ -454,7 +454,7 @@ class _Maker:
                 if card in target:
                     rows[target[card]].append(card)
                     continue
-                room = [r for r, size in enumerate(ROW_SIZES) if len(rows[r]) < size] or [0, 1, 2]
+                room = [r for r, segment in enumerate(SEGMENTS) if len(rows[r]) < ROW_SIZES[segment]] or [0, 1, 2]
                 rows[rng.choice(room)].append(card)
             rounds.append(Round(dealt, [list(r) for r in rows], [c for c in dealt if c not in kept]))
         return rounds
@@ -475,7 +475,7 @@ class _Maker:
         elif how == "overfull" and new:
             card = rng.choice(new)
             elsewhere = [r for r in range(3) if card not in played.board[r]]
-            full = [r for r in elsewhere if len(played.board[r]) >= ROW_SIZES[r]]
+            full = [r for r in elsewhere if len(played.board[r]) >= ROW_SIZES[SEGMENTS[r]]]
             _move(rounds[at:], card, rng.choice(full or elsewhere))
         elif how == "kept" and (new or played.discarded):
             if played.discarded and (rng.random() < 0.5 or not new):
@@ -516,7 +516,7 @@ class _Maker:
         """A board built to meet ``option`` (or, one time in four, to just miss a rank bound)."""
         parts = list(self.setting())
         for need in option.requires:
-            row = SEGMENT_NAMES.index(need.segment)
+            row = SEGMENTS.index(need.segment)
             self.put_back(parts[row])
             made = self.required(need, len(parts[row]))
             if made is None:
@@ -665,7 +665,7 @@ def _check_play(m: _Maker) -> dict[str, Any]:
         m.break_play(rounds)
     shown = rng.random()  # the discards given every round, never, or in some rounds
     data: dict[str, Any] = {"rounds": [
-        {"dealt": texts(r.dealt), "board": dict(zip(SEGMENT_NAMES, map(texts, r.board), strict=True)),
+        {"dealt": texts(r.dealt), "board": dict(zip(SEGMENTS, map(texts, r.board), strict=True)),
          **({"discarded": texts(r.discarded)} if shown < 0.5 or (shown < 0.8 and rng.random() < 0.5) else {})}
         for r in rounds]}
     if fantasyland is not None:
