@@ -42,8 +42,27 @@ class Interpretation:
 
 
 @dataclass(frozen=True)
+class RuleTranslation:
+    """A rule's title and text in another language (``rules[].translations.<lang>``), and its interpretation's.
+
+    The English is the rule; a translation says the same in another language, under the same id and
+    the same citations. ``source_says``, ``reading`` and ``alternatives`` (one for each of the English
+    alternatives, in their order) are given where the rule has an interpretation.
+    """
+
+    title: str
+    text: str
+    source_says: str | None = None
+    reading: str | None = None
+    alternatives: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Rule:
-    """One rule (``rules[]``): its stable id, title, topic, normative text, citations and interpretation."""
+    """One rule (``rules[]``): its stable id, title, topic, normative text, citations and interpretation.
+
+    ``translations``: (language, :class:`RuleTranslation`) pairs, e.g. ``("zh", ...)``.
+    """
 
     id: str
     title: str
@@ -52,6 +71,21 @@ class Rule:
     citations: tuple[Citation, ...]
     interpretation: Interpretation | None
     origin: str  # the id of the ruleset file that defines this rule
+    translations: tuple[tuple[str, RuleTranslation], ...] = ()
+
+    def translation(self, lang: str) -> RuleTranslation | None:
+        """The rule in ``lang`` (None for English, or where the rule has no such translation)."""
+        return dict(self.translations).get(lang)
+
+    def title_in(self, lang: str) -> str:
+        """The rule's title in ``lang``, the English one where it has none."""
+        translated = self.translation(lang)
+        return translated.title if translated is not None else self.title
+
+    def text_in(self, lang: str) -> str:
+        """The rule's text in ``lang``, the English one where it has none."""
+        translated = self.translation(lang)
+        return translated.text if translated is not None else self.text
 
 
 @dataclass(frozen=True)
@@ -490,6 +524,17 @@ class Ruleset:
     parameters: Parameters
     document: Mapping[str, Any] = field(repr=False, compare=False)
     files: tuple[str, ...] = field(default=(), compare=False)
+    languages: tuple[str, ...] = ("en",)
+    #: (language, (title, summary)) pairs: the ruleset's title and summary in the languages it declares.
+    translations: tuple[tuple[str, tuple[str, str]], ...] = ()
+
+    def title_in(self, lang: str) -> str:
+        """The ruleset's title in ``lang``, the English one where it has none."""
+        return dict(self.translations).get(lang, (self.title, self.summary))[0]
+
+    def summary_in(self, lang: str) -> str:
+        """The ruleset's summary in ``lang``, the English one where it has none."""
+        return dict(self.translations).get(lang, (self.title, self.summary))[1]
 
     def rule(self, rule_id: str) -> Rule:
         """The rule with this id (KeyError if none)."""

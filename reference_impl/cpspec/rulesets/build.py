@@ -43,6 +43,7 @@ from cpspec.rules.model import (
     RankRange,
     RankSets,
     Rule,
+    RuleTranslation,
     Ruleset,
     Scoop,
     Scoring,
@@ -279,6 +280,7 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
                 tuple(alternative_reading(a) for a in r["interpretation"]["alternatives"]),
             ) if "interpretation" in r else None,
             origin=r["_origin"],
+            translations=tuple((lang, rule_translation(t)) for lang, t in r.get("translations", {}).items()),
         )
         for r in doc["rules"]
     )
@@ -288,8 +290,15 @@ def build_ruleset(doc: Mapping[str, Any], files: tuple[str, ...] = ()) -> Rulese
         sources=tuple(Source(s.get("file"), s["title"], s.get("url"), s.get("read")) for s in doc["sources"]),
         changelog=tuple(ChangelogEntry(c["version"], c["date"], c["changes"]) for c in doc["changelog"]),
         rules=rules, parameters=parameters, document=strip_private(doc),
-        files=files,
+        files=files, languages=tuple(doc.get("languages", ("en",))),
+        translations=tuple((lang, (t["title"], t["summary"])) for lang, t in doc.get("translations", {}).items()),
     )
+
+
+def rule_translation(raw: Mapping[str, Any]) -> RuleTranslation:
+    """A ``rules[].translations.<lang>`` block: title and text, and the interpretation's where given."""
+    return RuleTranslation(raw["title"], raw["text"], raw.get("source_says"), raw.get("reading"),
+                           tuple(raw.get("alternatives", ())))
 
 
 def alternative_reading(alternative: Any) -> str:

@@ -25,6 +25,7 @@ from cpspec.rules.model import Ruleset
 from cpspec.rulesets.build import build_ruleset, merge, strip_private
 from cpspec.rulesets.chain import Known, RawRuleset, locate, merge_chain, read_chain, read_raw
 from cpspec.rulesets.checks import check_semantics, inheritance_warnings
+from cpspec.rulesets.languages import check_languages
 from cpspec.rulesets.data import data_dir, schema_path
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ def load_checked(path: Path, known: Known | None = None) -> tuple[Ruleset, list[
     _validate_schema(merged, chain)
     ruleset = build_ruleset(merged, tuple(str(raw.loaded.source) for raw in chain))
     check_semantics(ruleset, chain, merged)
+    check_languages(ruleset, chain, merged)
     parent_parameters = merge_chain(chain[1:]).get("parameters", {}) if len(chain) > 1 else {}
     return ruleset, inheritance_warnings(ruleset, chain, parent_parameters)
 
