@@ -906,13 +906,18 @@ def explain_deal(
 ) -> Explanation:
     """The explanation of one deal; ``output`` is the ``score`` op's output (computed when None).
 
-    ``lang`` ``zh`` puts the Chinese names of segments, hands and naturals beside the English ones
-    (:mod:`cpspec.present.vocabulary`).
+    ``lang`` ``zh``: for a ruleset that declares it (``languages``), the whole explanation in Chinese
+    (:mod:`cpspec.present.explain_translated`); for another, the Chinese names of segments, hands and
+    naturals beside the English ones (:mod:`cpspec.present.vocabulary`).
     """
     if output is None:
         from cpspec.protocol.ops.deals import op_score
 
         output = op_score(ruleset, deal)
+    if lang != "en" and lang in ruleset.languages:
+        from cpspec.present.explain_translated import explain_translated
+
+        return explain_translated(ruleset, deal, output, lang)
     return _Builder(ruleset, deal, output, lang).build()
 
 

@@ -1,13 +1,14 @@
 """The game's words in both languages, and a natural's conditions in words.
 
-Where names live: the segments and the hand categories are the same in every ruleset, so
-their English and Chinese names are one shared table here (:data:`SEGMENT_NAMES`,
-:data:`HAND_NAMES`); a natural's names belong to its ruleset (``naturals.hands[].names``),
-since which naturals exist and what they are called differ from region to region (六对半 or
-六對半, "six pairs" or "six and a half pairs"). The Chinese names here are the simplified
-forms the Chinese-language rule pages most use; a rule's title or text may give a region's own.
+Where names live: every term (the segments, the hand categories, the naturals by kind, the
+scoring words) is one entry of the shared vocabulary, ``rulesets/vocabulary/terms.yaml``
+(:mod:`cpspec.rulesets.vocabulary`); :data:`SEGMENT_NAMES` and :data:`HAND_NAMES` are read from
+it. A natural's names belong to its ruleset (``naturals.hands[].names``), since which naturals
+exist and what they are called differ from region to region; a bilingual ruleset's natural is
+named as the vocabulary names its kind (tests/test_languages.py).
 
-Standard library only: the dispute desk renders explanations in the browser.
+Standard library only at import: the dispute desk renders English explanations in the browser
+without the vocabulary file; the tables are read the first time they are asked for.
 """
 
 from __future__ import annotations
@@ -15,28 +16,28 @@ from __future__ import annotations
 from typing import Final
 
 from cpspec.rules.cards import RANKS
-from cpspec.rules.model import Names, NaturalConditions, NaturalHand
-
-#: The three segments: 头墩 (front), 中墩 (middle), 尾墩 (back).
-SEGMENT_NAMES: Final[dict[str, Names]] = {
-    "front": Names("front", "头墩"),
-    "middle": Names("middle", "中墩"),
-    "back": Names("back", "尾墩"),
-}
+from cpspec.rules.model import SEGMENTS, Names, NaturalConditions, NaturalHand
 
 #: The hand categories by their ids in rulesets (``bonuses.table[].hand``), and the royal flush.
-HAND_NAMES: Final[dict[str, Names]] = {
-    "high_card": Names("high card", "乌龙"),
-    "pair": Names("pair", "对子"),
-    "two_pair": Names("two pair", "两对"),
-    "three_of_a_kind": Names("three of a kind", "三条"),
-    "straight": Names("straight", "顺子"),
-    "flush": Names("flush", "同花"),
-    "full_house": Names("full house", "葫芦"),
-    "four_of_a_kind": Names("four of a kind", "铁支"),
-    "straight_flush": Names("straight flush", "同花顺"),
-    "royal_flush": Names("royal flush", "皇家同花顺"),
-}
+HAND_IDS: Final = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
+                   "four_of_a_kind", "straight_flush", "royal_flush")
+
+
+def _names(ids: tuple[str, ...]) -> dict[str, Names]:
+    from cpspec.rulesets.vocabulary import vocabulary
+
+    terms = vocabulary()
+    return {i: Names(terms.term(i).en, terms.term(i).zh) for i in ids}
+
+
+def __getattr__(name: str) -> dict[str, Names]:
+    """``SEGMENT_NAMES`` (头墩, 中墩, 尾墩) and ``HAND_NAMES`` (乌龙 .. 皇家同花顺), read from the vocabulary."""
+    if name == "SEGMENT_NAMES":
+        return _names(SEGMENTS)
+    if name == "HAND_NAMES":
+        return _names(HAND_IDS)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The languages names can be shown in: English alone, or with the Chinese beside it.
 LANGUAGES: Final = ("en", "zh")
@@ -44,14 +45,17 @@ LANGUAGES: Final = ("en", "zh")
 
 def segment_name(segment: str, lang: str = "en") -> str:
     """``front``, or with ``lang`` ``zh`` ``front 头墩``."""
-    names = SEGMENT_NAMES[segment]
-    return f"{segment} {names.zh}" if lang == "zh" and names.zh else segment
+    if lang != "zh":
+        return segment
+    return f"{segment} {_names((segment,))[segment].zh}"
 
 
 def hand_name(name: str, category: str, royal: bool = False, lang: str = "en") -> str:
     """A hand's engine name (``pair of aces``), or with ``lang`` ``zh`` its category's Chinese name beside it."""
-    names = HAND_NAMES["royal_flush" if royal else category]
-    return f"{name} ({names.zh})" if lang == "zh" and names.zh else name
+    if lang != "zh":
+        return name
+    key = "royal_flush" if royal else category
+    return f"{name} ({_names((key,))[key].zh})"
 
 
 def natural_name(natural: NaturalHand, lang: str = "en") -> str:
@@ -98,5 +102,5 @@ def conditions_text(requires: NaturalConditions) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["HAND_NAMES", "LANGUAGES", "SEGMENT_NAMES", "conditions_text", "hand_name", "natural_name",
-           "segment_name"]
+__all__ = ["HAND_IDS", "HAND_NAMES", "LANGUAGES", "SEGMENT_NAMES", "conditions_text", "hand_name",  # noqa: F822
+           "natural_name", "segment_name"]

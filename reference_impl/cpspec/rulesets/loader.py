@@ -25,8 +25,8 @@ from cpspec.rules.model import Ruleset
 from cpspec.rulesets.build import build_ruleset, merge, strip_private
 from cpspec.rulesets.chain import Known, RawRuleset, locate, merge_chain, read_chain, read_raw
 from cpspec.rulesets.checks import check_semantics, inheritance_warnings
-from cpspec.rulesets.languages import check_languages
 from cpspec.rulesets.data import data_dir, schema_path
+from cpspec.rulesets.languages import check_languages
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator, TypeChecker

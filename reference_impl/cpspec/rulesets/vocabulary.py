@@ -89,8 +89,9 @@ def read_vocabulary(path: Path) -> Vocabulary:
     for index, term in enumerate(loaded.data["terms"]):
         for key, table in (("id", seen), ("zh", words)):
             if term[key] in table:
-                raise CpspecError("bad_file", f"vocabulary: {key} {term[key]!r} is used twice (terms {table[term[key]]} "
-                                  f"and {index})", loaded.where(("terms", index, key)))
+                first = table[term[key]]
+                raise CpspecError("bad_file", f"vocabulary: {key} {term[key]!r} is used twice (terms {first} and "
+                                  f"{index})", loaded.where(("terms", index, key)))
             table[term[key]] = index
     return Vocabulary.from_document(loaded.data)
 

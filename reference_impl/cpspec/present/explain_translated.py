@@ -1,0 +1,591 @@
+"""An explanation in a ruleset's other language: every sentence from :mod:`cpspec.present.messages`.
+
+:func:`explain_translated` builds the same document as :func:`cpspec.present.explain.explain_deal`
+(the same blocks, rule links, interpretations and alternatives scored) for a ruleset that declares
+the language (``languages: [en, zh]``): the rule titles, readings and alternatives are the
+ruleset's own translations, the game's words the vocabulary's, hand names are said from the cards
+(三条 Q, 顺子 5-9), and no sentence of the engine's (its English ``reason``) is shown.
+
+It covers what the bilingual rulesets use: compared matchups with bonuses added or instead of the
+unit, won or held, 打枪 and 全垒打, naturals, fouls scored as swept, a bank that wins ties; a stack
+settlement is left in English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cpspec.present.explain import (
+    AlternativeResult,
+    Bullets,
+    Cards,
+    Cell,
+    Explanation,
+    Heading,
+    Inline,
+    InterpretationUse,
+    Paragraph,
+    RegisterLink,
+    RuleLink,
+    Styled,
+    Table,
+    _Builder,
+    signed,
+)
+from cpspec.present.messages import join, say, word
+from cpspec.present.readings import alternatives
+from cpspec.rules.cards import RANKS, parse_cards, rank_of
+from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
+
+
+def rank_text(rank: int) -> str:
+    """A rank as players write it: ``T`` is 10.
+
+    >>> rank_text(8), rank_text(12)
+    ('10', 'A')
+    """
+    return "10" if RANKS[rank] == "T" else RANKS[rank]
+
+
+def hand_words(cards: Sequence[str], category: str, royal: bool, lang: str) -> str:
+    """A hand named from its cards: ``三条 Q``, ``顺子 5-9``, ``葫芦 9 带 4``, ``乌龙 AK2``.
+
+    >>> hand_words(["Qs", "Qh", "Qd"], "three_of_a_kind", False, "zh")
+    '三条 Q'
+    >>> hand_words(["5c", "6d", "7h", "8s", "9c"], "straight", False, "zh")
+    '顺子 5-9'
+    """
+    name = word(category if not royal else "royal_flush", lang)
+    if royal:
+        return name
+    ranks = sorted((rank_of(c) for c in parse_cards(list(cards), "hand")), reverse=True)
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    if category in ("straight", "straight_flush"):
+        if ranks == [12, 3, 2, 1, 0]:
+            return f"{name} A-5"
+        return f"{name} {rank_text(ranks[-1])}-{rank_text(ranks[0])}"
+    if category in ("high_card", "flush"):
+        return f"{name} {''.join(rank_text(r) for r in ranks)}"
+    if category == "two_pair":
+        return f"{name} {rank_text(groups[0])}{say('list-sep', lang)}{rank_text(groups[1])}"
+    if category == "full_house":
+        return f"{name} {rank_text(groups[0])} 带 {rank_text(groups[1])}" if lang == "zh" else (
+            f"{name} {rank_text(groups[0])} full of {rank_text(groups[1])}")
+    return f"{name} {rank_text(groups[0])}"
+
+
+class TranslatedBuilder(_Builder):
+    """The explanation's builder, every sentence said in ``lang`` by message id."""
+
+    def say(self, message_id: str, **values: object) -> str:
+        """A message in this explanation's language."""
+        return say(message_id, self.lang, **values)
+
+    def seg(self, segment: str) -> str:
+        """A segment's name: 头墩."""
+        return word(segment, self.lang)
+
+    def rule(self, rule_id: str | None) -> tuple[Inline, ...]:
+        """A rule link, its title in this language recorded for the list of rules cited."""
+        parts = super().rule(rule_id)
+        if rule_id is not None:
+            try:
+                self.cited[rule_id] = self.ruleset.rule(rule_id).title_in(self.lang)
+            except KeyError:
+                self.cited[rule_id] = self.say("not-a-rule")
+        return parts
+
+    def natural_word(self, natural_id: str | None) -> str:
+        """A natural's name in this language (its id where it has none)."""
+        if natural_id is None:
+            return word("natural", self.lang)
+        names = self.ruleset.natural(natural_id).names
+        return getattr(names, self.lang, None) or names.en or natural_id
+
+    def hand_of(self, seat: str, segment: str) -> str:
+        """The hand a seat set in a segment, named from its cards (``-`` where it has none)."""
+        given = self.inputs.get(seat, {})
+        hand = (self.players[seat].get("segments") or {}).get(segment)
+        if hand is None or not isinstance(given.get(segment), list):
+            return "-"
+        return hand_words(given[segment], hand["category"], bool(hand.get("royal")), self.lang)
+
+    def build(self) -> Explanation:
+        """The whole explanation, in this language."""
+        r = self.ruleset
+        self.blocks.append(Heading(1, self.say("title", title=r.title_in(self.lang), id=r.id, version=r.version)))
+        self.blocks.append(Paragraph((self.say("cite-as", id=r.id, version=r.version,
+                                               seats=join(list(self.players), self.lang)),)))
+        self.hands()
+        self.setting_order()
+        self.naturals()
+        self.bonuses()
+        self.blocks.append(Heading(2, self.say("matchups")))
+        for matchup in self.output["matchups"]:
+            self.matchup(matchup)
+        self.scoop()
+        self.totals()
+        self.settlement()
+        uses = self.interpretations()
+        if self.cited:
+            self.blocks.append(Heading(2, self.say("rules-cited")))
+            self.blocks.append(Bullets(tuple((RuleLink(rid), f"：{title}" if self.lang == "zh" else f": {title}")
+                                             for rid, title in self.cited.items())))
+        return Explanation(r.id, tuple(self.blocks), dict(self.cited), uses, r.version)
+
+    # -- the hands and the setting order
+
+    def hands(self) -> None:
+        """Each seat's rows, cards and hands."""
+        rows: list[tuple[Cell, ...]] = []
+        for seat, player in self.players.items():
+            given = self.inputs.get(seat, {})
+            if player.get("segments") and all(isinstance(given.get(s), list) for s in SEGMENTS):
+                for index, segment in enumerate(SEGMENTS):
+                    rows.append(((seat if index == 0 else "",), (self.seg(segment),), (Cards(tuple(given[segment])),),
+                                 (self.hand_of(seat, segment),)))
+            elif isinstance(given.get("cards"), list):
+                rows.append(((seat,), (self.say("thirteen-cards"),), (Cards(tuple(given["cards"])),),
+                             (self.say("not-set"),)))
+            else:
+                rows.append(((seat,), ("-",), (self.say("no-cards"),), (self.natural_word(player.get("declared")),)))
+        self.blocks.append(Heading(2, self.say("hands")))
+        self.blocks.append(Table(tuple(self.say(c) for c in ("col-seat", "col-segment", "col-cards", "col-hand")),
+                                 tuple(rows)))
+
+    def _relations(self, seat: str) -> list[tuple[str, str, int, str]]:
+        from cpspec.rules.fouls import evaluate_setting, order_relations
+
+        given = self.inputs[seat]
+        front, middle, back = (parse_cards(given[s], s) for s in SEGMENTS)
+        params = self.ruleset.parameters
+        hands = evaluate_setting(front, middle, back, params.hands.wheel, low_segments=params.hands.low_segments)
+        return [(r.higher, r.lower, r.comparison, r.requirement) for r in order_relations(hands, params.setting)]
+
+    def setting_order(self) -> None:
+        """Whether each setting keeps the order, said from the engine's own comparisons."""
+        order = self.ruleset.parameters.setting
+        asked = [(h, lo, req) for h, lo, req in (("back", "middle", order.back_over_middle),
+                                                 ("middle", "front", order.middle_over_front),
+                                                 ("back", "front", order.back_over_front)) if req != "none"]
+        wanted = self.say("list-sep").join(
+            self.say("order-at-least" if req == "allow_equal" else "order-higher", higher=self.seg(h),
+                     lower=self.seg(lo)) for h, lo, req in asked)
+        rows: list[tuple[Cell, ...]] = []
+        sign = {1: ">", 0: "=", -1: "<"}
+        for seat, player in self.players.items():
+            if "fouled" not in player or not all(isinstance(self.inputs.get(seat, {}).get(s), list) for s in SEGMENTS):
+                continue
+            relations = self._relations(seat)
+            shown = " ".join(f"{self.seg(h)} {self.hand_of(seat, h)} {sign[c]}" for h, _, c, _ in relations[:2])
+            shown += f" {self.seg(relations[1][1])} {self.hand_of(seat, relations[1][1])}" if len(relations) > 1 else ""
+            verdict: Cell = (self.say("valid"),)
+            if player["fouled"]:
+                broken = [self.say("below" if c < 0 else "not-above", higher=self.seg(h), lower=self.seg(lo))
+                          for h, lo, c, req in relations if c < 0 or (c == 0 and req == "strict")]
+                verdict = (Styled(self.say("fouls"), "minus"), "：" + "；".join(broken))
+            if player["status"] == "natural":
+                verdict = (*verdict, self.say("natural-not-compared", seat=seat))
+            penalty = self.ruleset.parameters.penalties.foul.rule if player["status"] == "foul" else None
+            rows.append(((seat,), (shown,), verdict, self.rules(order.rule, penalty)))
+        if not rows:
+            return
+        self.blocks.append(Heading(2, self.say("setting-order")))
+        self.blocks.append(Paragraph((self.say("order-intro", wanted=wanted), *self.rule(order.rule), "）。")))
+        self.blocks.append(Table(tuple(self.say(c) for c in ("col-seat", "col-order", "col-verdict", "col-rule")),
+                                 tuple(rows)))
+
+    def naturals(self) -> None:
+        """Who holds a natural, who declared one falsely, and naturals held but not declared."""
+        params = self.ruleset.parameters.naturals
+        if not params.hands:
+            return
+        self.blocks.append(Heading(2, self.say("naturals")))
+        rows: list[tuple[Cell, ...]] = []
+        for seat, player in self.players.items():
+            if player["status"] == "natural":
+                natural = player.get("natural")
+                points = self.ruleset.natural(natural).points if natural else 0
+                why = self.say("natural-held", name=self.natural_word(natural), points=points)
+                if not player.get("declared"):
+                    why += self.say("list-sep") + self.say("natural-automatic")
+                rows.append(((seat,), (Styled(self.say("natural-status"), "strong"),), (why,),
+                             self.rules(player.get("rule"), params.declaration_rule if not player.get("declared")
+                                        else None)))
+            elif player.get("declared"):
+                rows.append(((seat,), (Styled(self.say("fouls"), "minus"),),
+                             (self.say("false-natural", name=self.natural_word(player.get("declared"))),),
+                             self.rules(player.get("rule"))))
+        if rows:
+            self.blocks.append(Table(tuple(self.say(c) for c in ("col-seat", "col-status", "col-why", "col-rule")),
+                                     tuple(rows)))
+        unclaimed: list[Cell] = []
+        if params.declaration == "declared":
+            for seat, player in self.players.items():
+                if player["status"] not in ("normal", "foul") or player.get("declared"):
+                    continue
+                held = self._held_naturals(seat)
+                if held:
+                    names = join([self.natural_word(n) if n in {h.id for h in params.hands} else n for n in held],
+                                 self.lang)
+                    unclaimed.append((self.say("undeclared", seat=seat, names=names),
+                                      *self.governed(params.declaration_rule or params.rule, "naturals.declaration"),
+                                      "）。"))
+        if unclaimed:
+            self.blocks.append(Bullets(tuple(unclaimed)))
+        if not any(p["status"] == "natural" for p in self.players.values()):
+            message = "no-natural-auto" if params.declaration == "automatic" else "no-natural"
+            self.blocks.append(Paragraph((self.say(message), *self.rules(params.declaration_rule or params.rule),
+                                          "）。")))
+
+    def bonuses(self) -> None:
+        """The bonus hands each seat holds."""
+        bonuses = self.ruleset.parameters.bonuses
+        rows: list[tuple[Cell, ...]] = []
+        for seat, player in self.players.items():
+            for bonus in player.get("bonuses", []):
+                rows.append(((seat,), (self.seg(bonus["segment"]),), (self.hand_of(seat, bonus["segment"]),),
+                             (str(bonus["points"]),), self.rules(bonus["rule"])))
+        if not rows:
+            return
+        self.blocks.append(Heading(2, self.say("bonuses")))
+        intro = "bonus-intro-won" if bonuses.requires_win else "bonus-intro-held"
+        self.blocks.append(Paragraph((self.say(intro), *self.governed(bonuses.rule, "bonuses.requires_win"), "）。")))
+        self.blocks.append(Table(tuple(self.say(c) for c in ("col-seat", "col-segment", "col-hand", "col-points",
+                                                               "col-rule")), tuple(rows)))
+
+    # -- matchups
+
+    def matchup(self, matchup: Mapping[str, Any]) -> None:
+        """One matchup: a row a step, the decisions, the summary and the readings it rests on."""
+        a, b = matchup["seats"]
+        self.scope = {}
+        self.blocks.append(Heading(3, self.say("versus", a=a, b=b)))
+        compared = matchup["kind"] == "compared"
+        rows: list[tuple[Cell, ...]] = []
+        running = {a: 0, b: 0}
+
+        def row(step: str, result: str, points: str, rule: Cell, segment: str | None = None) -> tuple[Cell, ...]:
+            if not compared:
+                return ((step,), (result,), (points,), rule)
+            hands: tuple[Cell, ...] = (((self.hand_of(a, segment),), (self.hand_of(b, segment),)) if segment
+                                       else ((), ()))
+            return ((step,), *hands, (result,), (points,), rule)
+
+        segments: Mapping[str, str | None] = matchup.get("segments") or {}
+        tie_rule = self.ruleset.parameters.scoring.tie_rule or self.ruleset.parameters.scoring.rule
+        for segment in SEGMENTS if segments else ():
+            winner = segments.get(segment)
+            if winner is None:
+                rows.append(row(self.seg(segment), self.say("tie"), "0", self.rules(tie_rule), segment))
+        for credit in matchup["credits"]:
+            kind, seat, points = credit["kind"], credit["seat"], credit["points"]
+            segment = credit.get("segment")
+            before = running[seat]
+            running[seat] += points
+            if kind == "segment" and segment:
+                rows.append(row(self.seg(segment), self.say("wins", seat=seat), f"{seat} +{points}",
+                                self.rules(credit["rule"]), segment))
+                continue
+            if kind == "bonus" and segment:
+                step = self.say("segment-bonus", segment=self.seg(segment))
+                result = self.say("bonus-reason", segment=self.seg(segment), hand=self.hand_of(seat, segment),
+                                  points=points)
+            elif kind == "sweep":
+                sweep = self.ruleset.parameters.scoring.sweep
+                step = self.say("kind-sweep")
+                result = self.say("sweep-reason", before=before, multiplier=sweep.multiplier if sweep else 2)
+            elif kind == "scoop":
+                step = self.say("kind-scoop")
+                result = self.say("scoop-reason", before=before, after=before + points)
+            elif kind == "natural":
+                step = self.say("kind-natural")
+                result = self.say("natural-reason", name=self.natural_word(self.players[seat].get("natural")),
+                                  points=points)
+            elif kind == "penalty":
+                payer = b if seat == a else a
+                step = self.say("kind-penalty")
+                result = self.say("penalty-reason", payer=payer, points=points)
+            else:
+                step = self.say(f"kind-{kind}")
+                result = self.say("wins", seat=seat)
+            rows.append(row(step, result, f"{seat} +{points}", self.rules(credit["rule"])))
+        if rows:
+            header = (self.say("col-step"), a, b, self.say("col-result"), self.say("col-points"), self.say("col-rule"))
+            if not compared:
+                header = (header[0], *header[3:])
+            self.blocks.append(Table(header, tuple(rows)))
+        decisions: list[Cell] = []
+        if compared:
+            decisions += self._bonus_decisions(matchup)
+        elif matchup["kind"] == "forfeit":
+            decisions += self._penalty_decisions(matchup)
+        else:
+            decisions += self._natural_decisions(matchup)
+        if decisions:
+            self.blocks.append(Bullets(tuple(decisions)))
+        self.blocks.append(Paragraph(self._matchup_summary(matchup)))
+        readings = self._matchup_readings(matchup, list(self.scope))
+        self.scope = None
+        if readings:
+            self.blocks.append(Bullets(tuple(readings)))
+
+    def _bonus_decisions(self, matchup: Mapping[str, Any]) -> list[Cell]:
+        bonuses = self.ruleset.parameters.bonuses
+        a, b = matchup["seats"]
+        segments: Mapping[str, str | None] = matchup.get("segments") or {}
+        lines: list[Cell] = []
+        for segment in SEGMENTS:
+            for seat, other in ((a, b), (b, a)):
+                held = [x for x in self.players[seat].get("bonuses", []) if x["segment"] == segment]
+                if not held:
+                    continue
+                entry = held[0]
+                label = Styled(self.say("bonus-label", segment=self.seg(segment)), "strong")
+                hand = self.hand_of(seat, segment)
+                won = segments.get(segment) == seat
+                result = self.say("result-lost" if segments.get(segment) == other else "result-tied",
+                                  segment=self.seg(segment))
+                governed = self.governed(bonuses.rule, "bonuses.requires_win")
+                if not won and not bonuses.requires_win:
+                    lines.append((label, self.say("bonus-paid-anyway", seat=seat, points=entry["points"], hand=hand,
+                                                  result=result, segment=self.seg(segment)),
+                                  *governed, self.say("list-sep"), *self.rule(entry["rule"]), "）。"))
+                elif not won:
+                    lines.append((label, self.say("bonus-not-paid", seat=seat, hand=hand, points=entry["points"],
+                                                  result=result, segment=self.seg(segment)), *governed, "）。"))
+                else:
+                    paid = sum(c["points"] for c in matchup["credits"]
+                               if c["kind"] == "bonus" and c["seat"] == seat and c.get("segment") == segment)
+                    message = "bonus-paid-instead" if bonuses.mode == "instead" else "bonus-paid-added"
+                    lines.append((label, self.say(message, seat=seat, points=paid, hand=hand),
+                                  *self.rules(entry["rule"]), "）。"))
+        return lines
+
+    def _penalty_line(self, payer: str, receiver: str, status: str, penalty: Penalty) -> Cell:
+        theirs = self.players[receiver]["status"]
+        base = f"penalties.{status}"
+        label = Styled(self.say("penalty-label"), "strong")
+        head = self.say("penalty-head", payer=payer, receiver=receiver, theirs=self.say(f"status-{theirs}"))
+        if theirs not in penalty.pays_to:
+            return (label, head + self.say("penalty-nothing", payer=payer, receiver=receiver),
+                    *self.governed(penalty.rule, f"{base}.pays_to"), "）。")
+        if theirs == "natural" and penalty.against_natural == "natural_value":
+            natural = self.players[receiver].get("natural")
+            points = self.ruleset.natural(natural).points if natural else 0
+            return (label, head + self.say("penalty-natural", payer=payer, points=points),
+                    *self.governed(penalty.rule, f"{base}.against_natural"), "）。")
+        if penalty.mode == "scooped":
+            message = "penalty-scooped-sweep" if penalty.counts_as_sweep and theirs == "normal" else "penalty-scooped"
+            return (label, head + self.say(message, payer=payer, receiver=receiver),
+                    *self.governed(penalty.rule, f"{base}.mode"), "）。")
+        return (label, head + self.say("penalty-fixed", payer=payer, points=penalty.points),
+                *self.governed(penalty.rule, f"{base}.points"), "）。")
+
+    def _natural_decisions(self, matchup: Mapping[str, Any]) -> list[Cell]:
+        naturals = self.ruleset.parameters.naturals
+        a, b = matchup["seats"]
+        held = {s: self.players[s].get("natural") for s in (a, b) if self.players[s]["status"] == "natural"}
+        label = Styled(self.say("natural-label"), "strong")
+        if len(held) == 2:
+            rule = self.governed(naturals.meeting_rule or self.players[a].get("rule"), "naturals.higher_rank",
+                                 "naturals.same_natural")
+            same = held[a] == held[b] and naturals.same_natural == "compare"
+            name_a, name_b = self.natural_word(held[a]), self.natural_word(held[b])
+            if not matchup["credits"]:
+                message = "natural-same-push" if same else "natural-push"
+                return [(label, self.say(message, a=name_a, b=name_b), *rule, "）。")]
+            credit = matchup["credits"][0]
+            winner = credit["seat"]
+            loser = b if winner == a else a
+            high, low = self.natural_word(held[winner]), self.natural_word(held[loser])
+            if same:
+                return [(label, self.say("natural-same", a=name_a, winner=winner, points=credit["points"]), *rule,
+                         "）。")]
+            message = "natural-difference" if naturals.higher_rank == "collects_difference" else "natural-own"
+            return [(label, self.say(message, high=high, low=low, points=credit["points"]), *rule, "）。")]
+        holder = next(iter(held))
+        other = b if holder == a else a
+        return [(label, self.say("natural-alone", holder=holder, name=self.natural_word(held[holder]), other=other),
+                 *self.rules(self.players[holder].get("rule")), "）。")]
+
+    def _matchup_summary(self, matchup: Mapping[str, Any]) -> Cell:
+        a, b = matchup["seats"]
+        credits = matchup["credits"]
+        totals = {s: sum(c["points"] for c in credits if c["seat"] == s) for s in (a, b)}
+        parts: list[str] = []
+        segments: Mapping[str, str | None] = matchup.get("segments") or {}
+        if matchup["kind"] == "compared" and segments:
+            for seat in (a, b):
+                won = [self.seg(s) for s in SEGMENTS if segments.get(s) == seat]
+                if won:
+                    parts.append(self.say("summary-wins", seat=seat, segments=join(won, self.lang)))
+            ties = [self.seg(s) for s in SEGMENTS if segments.get(s) is None]
+            if ties:
+                parts.append(self.say("summary-ties", segments=join(ties, self.lang)))
+        for seat in (a, b):
+            bonus = sum(c["points"] for c in credits if c["seat"] == seat and c["kind"] == "bonus")
+            if bonus:
+                parts.append(self.say("summary-bonus", seat=seat, points=bonus))
+        for credit in credits:
+            if credit["kind"] == "sweep":
+                parts.append(self.say("summary-sweep", seat=credit["seat"]))
+            if credit["kind"] == "scoop":
+                parts.append(self.say("summary-scoop"))
+        separator = "；" if self.lang == "zh" else "; "
+        lead = self.say("summary-lead", a=a, b=b) + (separator.join(parts) + ("。" if self.lang == "zh" else ". ")
+                                                     if parts else "")
+        net = matchup["points"][a]
+        if net == 0:
+            outcome = self.say("summary-even", a=a, b=b, pa=totals[a], pb=totals[b])
+        else:
+            high, low = (a, b) if net > 0 else (b, a)
+            outcome = self.say("summary-net", high=high, low=low, ph=totals[high], pl=totals[low], net=abs(net))
+        return (lead, Styled(outcome, "strong"))
+
+    def _alternative_text(self, rule_id: str, index: int) -> str:
+        """An alternative reading of a rule in this language (the English one where it has none)."""
+        translated = self.ruleset.rule(rule_id).translation(self.lang)
+        if translated is not None and index < len(translated.alternatives):
+            return translated.alternatives[index]
+        return alternatives(self.ruleset, rule_id)[index].reading
+
+    def _points(self, a: str, b: str, points: int) -> str:
+        if points == 0:
+            return self.say("even")
+        return f"{a} +{points}" if points > 0 else f"{b} +{-points}"
+
+    def _matchup_readings(self, matchup: Mapping[str, Any], rule_ids: Sequence[str]) -> list[Cell]:
+        a, b = matchup["seats"]
+        as_read = matchup["points"][a]
+        named: list[Inline] = []
+        lines: list[Cell] = []
+        for rule_id in rule_ids:
+            interpretation = self._interpretation(rule_id)
+            if interpretation is None:
+                continue
+            named += [self.say("list-sep")] if named else []
+            named += [*self.rule(rule_id), "（", RegisterLink(interpretation.topic), "）"]
+            for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
+                if alternative.parameters is None:
+                    continue
+                other = self._alternative_output(rule_id, index)
+                if isinstance(other, str):
+                    told = self.say("readings-unscored", error=other)
+                else:
+                    theirs = next(m for m in other["matchups"] if m["seats"] == [a, b])
+                    points = theirs["points"][a]
+                    told = (self.say("readings-same") if points == as_read else
+                            self.say("readings-instead", theirs=self._points(a, b, points),
+                                     ours=self._points(a, b, as_read)))
+                lines.append((self.say("readings-under"), *self.rule(rule_id),
+                              self.say("readings-told", reading=self._alternative_text(rule_id, index), told=told)))
+        if not named:
+            return []
+        return [(Styled(self.say("readings-label"), "strong"), self.say("readings-rest"), *named, "。"), *lines]
+
+    def interpretations(self) -> tuple[InterpretationUse, ...]:
+        """The interpretations the result rests on, each alternative scored, in this language."""
+        uses: list[InterpretationUse] = []
+        for rule_id in list(self.cited):
+            interpretation = self._interpretation(rule_id)
+            if interpretation is None:
+                continue
+            translated = self.ruleset.rule(rule_id).translation(self.lang)
+            results = []
+            for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
+                reading = self._alternative_text(rule_id, index)
+                if alternative.parameters is None:
+                    results.append(AlternativeResult(reading, None, None, self.say("no-parameters")))
+                    continue
+                other = self._alternative_output(rule_id, index)
+                if isinstance(other, str):
+                    results.append(AlternativeResult(reading, alternative.parameters, None, other))
+                else:
+                    results.append(AlternativeResult(reading, alternative.parameters, dict(other["totals"])))
+            source_says = (translated.source_says if translated and translated.source_says
+                           else interpretation.source_says)
+            chosen = translated.reading if translated and translated.reading else interpretation.reading
+            uses.append(InterpretationUse(rule_id, interpretation.topic, source_says, chosen, tuple(results)))
+        if not uses:
+            return ()
+        self.blocks.append(Heading(2, self.say("interpretations")))
+        self.blocks.append(Paragraph((self.say("interpretations-intro"),)))
+        items: list[Cell] = []
+        final = self.output["totals"]
+        for use in uses:
+            items.append((*self.rule(use.rule), "（", RegisterLink(use.topic), self.say("as-read",
+                                                                                       reading=use.reading.strip())))
+            for result in use.alternatives:
+                if result.totals is None:
+                    outcome = self.say("not-scored", error=result.error)
+                elif dict(result.totals) == dict(final):
+                    outcome = self.say("same-totals")
+                else:
+                    outcome = self.say("other-totals", totals=self.say("totals-sep").join(
+                        f"{seat} {signed(v)}" for seat, v in result.totals.items()))
+                items.append((self.say("alternative", reading=result.reading, outcome=outcome),))
+        self.blocks.append(Bullets(tuple(items)))
+        return tuple(uses)
+
+    # -- the scoop and the totals
+
+    def scoop(self) -> None:
+        """Who swept every opponent (全垒打), and who swept some but not all."""
+        scoop = self.ruleset.parameters.scoring.scoop
+        if scoop is None:
+            return
+        sweeps: dict[str, list[str]] = {seat: [] for seat in self.players}
+        for matchup in self.output["matchups"]:
+            for credit in matchup["credits"]:
+                if credit["kind"] in ("sweep", "scoop") or (
+                        credit["kind"] == "penalty" and self.ruleset.parameters.penalties.foul.counts_as_sweep):
+                    seat = credit["seat"]
+                    other = next(s for s in matchup["seats"] if s != seat)
+                    if other not in sweeps[seat]:
+                        sweeps[seat].append(other)
+        lines: list[Cell] = []
+        for seat, swept in sweeps.items():
+            if not swept:
+                continue
+            opponents = [s for s in self.players if s != seat]
+            if len(swept) == len(opponents):
+                if scoop.points:
+                    how = self.say("scoop-points", points=scoop.points)
+                else:
+                    how = self.say("scoop-instead" if scoop.instead_of_sweep else "scoop-times", seat=seat,
+                                   multiplier=scoop.multiplier)
+                lines.append((self.say("scoop-made", seat=seat, how=how), *self.rule(scoop.rule), "）。"))
+            else:
+                missed = [s for s in opponents if s not in swept]
+                lines.append((self.say("scoop-missed", seat=seat, swept=join(swept, self.lang),
+                                       missed=join(missed, self.lang)), *self.rule(scoop.rule), "）。"))
+        if lines:
+            self.blocks.append(Heading(2, self.say("scoop")))
+            self.blocks.append(Bullets(tuple(lines)))
+
+    def totals(self) -> None:
+        """Each seat's matchups and total, and the final results."""
+        self.blocks.append(Heading(2, self.say("totals")))
+        rows: list[tuple[Cell, ...]] = []
+        separator = self.say("totals-sep")
+        for seat, total in self.output["totals"].items():
+            pieces = [self.say("against", other=other, points=signed(m["points"][seat]))
+                      for m in self.output["matchups"] if seat in m["seats"] for other in m["seats"] if other != seat]
+            style = "plus" if total > 0 else "minus" if total < 0 else "strong"
+            rows.append(((seat,), (separator.join(pieces),), (Styled(signed(total), style),)))
+        self.blocks.append(Table((self.say("col-seat"), self.say("col-matchups"), self.say("col-total")), tuple(rows)))
+        final = separator.join(f"{seat} {signed(total)}" for seat, total in self.output["totals"].items())
+        self.blocks.append(Paragraph((Styled(self.say("final", totals=final), "strong"),)))
+
+
+def explain_translated(ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str) -> Explanation:
+    """The explanation of a scored deal in ``lang``, a language the ruleset declares."""
+    return TranslatedBuilder(ruleset, deal, output, lang).build()
+
+
+__all__ = ["TranslatedBuilder", "explain_translated", "hand_words", "rank_text"]
