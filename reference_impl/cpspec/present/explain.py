@@ -977,11 +977,11 @@ def render_text(explanation: Explanation, links: LinkStyle, color: bool = False)
 
 
 def _text_table(table: Table, color: bool) -> list[str]:
-    widths = [len(h) for h in table.header]
+    widths = [_plain_width(h) for h in table.header]
     for row in table.rows:
         for index, cell in enumerate(row):
             widths[index] = max(widths[index], sum(_plain_width(p) for p in cell))
-    header = "  ".join(h.ljust(w) for h, w in zip(table.header, widths, strict=True)).rstrip()
+    header = "  ".join(h + " " * (w - _plain_width(h)) for h, w in zip(table.header, widths, strict=True)).rstrip()
     out = ["  " + _paint(header, "strong", color)]
     for row in table.rows:
         cells = []

@@ -55,6 +55,8 @@ def hand_words(cards: Sequence[str], category: str, royal: bool, lang: str) -> s
     '三条 Q'
     >>> hand_words(["5c", "6d", "7h", "8s", "9c"], "straight", False, "zh")
     '顺子 5-9'
+    >>> hand_words(["Ad", "Kd", "Td", "4d", "2d"], "flush", False, "zh")
+    '同花 A-K-10-4-2'
     """
     name = word(category if not royal else "royal_flush", lang)
     if royal:
@@ -69,13 +71,17 @@ def hand_words(cards: Sequence[str], category: str, royal: bool, lang: str) -> s
             return f"{name} A-5"
         return f"{name} {rank_text(ranks[-1])}-{rank_text(ranks[0])}"
     if category in ("high_card", "flush"):
-        return f"{name} {''.join(rank_text(r) for r in ranks)}"
+        return f"{name} {'-'.join(rank_text(r) for r in ranks)}"
     if category == "two_pair":
         return f"{name} {rank_text(groups[0])}{say('list-sep', lang)}{rank_text(groups[1])}"
     if category == "full_house":
         return f"{name} {rank_text(groups[0])} 带 {rank_text(groups[1])}" if lang == "zh" else (
             f"{name} {rank_text(groups[0])} full of {rank_text(groups[1])}")
     return f"{name} {rank_text(groups[0])}"
+
+
+#: The bonus hands players name by a word of their own (冲三): (segment, hand category) -> vocabulary term.
+NAMED_BONUSES = {("front", "three_of_a_kind"): "front-trips", ("middle", "full_house"): "middle-full-house"}
 
 
 class TranslatedBuilder(_Builder):
@@ -113,6 +119,9 @@ class TranslatedBuilder(_Builder):
         if hand is None or not isinstance(given.get(segment), list):
             return "-"
         return hand_words(given[segment], hand["category"], bool(hand.get("royal")), self.lang)
+
+    def _category(self, seat: str, segment: str) -> str:
+        return str(((self.players[seat].get("segments") or {}).get(segment) or {}).get("category", ""))
 
     def build(self) -> Explanation:
         """The whole explanation, in this language."""
@@ -293,8 +302,9 @@ class TranslatedBuilder(_Builder):
                 continue
             if kind == "bonus" and segment:
                 step = self.say("segment-bonus", segment=self.seg(segment))
-                result = self.say("bonus-reason", segment=self.seg(segment), hand=self.hand_of(seat, segment),
-                                  points=points)
+                named = NAMED_BONUSES.get((segment, str(credit.get("hand") or self._category(seat, segment))))
+                hand = self.hand_of(seat, segment) + (f"（{word(named, self.lang)}）" if named else "")
+                result = self.say("bonus-reason", segment=self.seg(segment), hand=hand, points=points)
             elif kind == "sweep":
                 sweep = self.ruleset.parameters.scoring.sweep
                 step = self.say("kind-sweep")
@@ -435,7 +445,7 @@ class TranslatedBuilder(_Builder):
             if credit["kind"] == "sweep":
                 parts.append(self.say("summary-sweep", seat=credit["seat"]))
             if credit["kind"] == "scoop":
-                parts.append(self.say("summary-scoop"))
+                parts.append(self.say("summary-scoop", seat=credit["seat"]))
         separator = "；" if self.lang == "zh" else "; "
         lead = self.say("summary-lead", a=a, b=b) + (separator.join(parts) + ("。" if self.lang == "zh" else ". ")
                                                      if parts else "")
