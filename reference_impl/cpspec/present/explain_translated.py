@@ -325,7 +325,8 @@ class TranslatedBuilder(_Builder):
                 result = self.say("wins", seat=seat)
             rows.append(row(step, result, f"{seat} +{points}", self.rules(credit["rule"])))
         if rows:
-            header = (self.say("col-step"), a, b, self.say("col-result"), self.say("col-points"), self.say("col-rule"))
+            header: tuple[str, ...] = (self.say("col-step"), a, b, self.say("col-result"), self.say("col-points"),
+                                       self.say("col-rule"))
             if not compared:
                 header = (header[0], *header[3:])
             self.blocks.append(Table(header, tuple(rows)))

@@ -11,6 +11,7 @@ Standard library only at import (the vocabulary is read the first time a term is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -55,7 +56,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "false-natural": {"en": "declared {name}, which the cards do not hold: a foul",
                       "zh": "{t[declare]}了{name}，手中却没有：{t[foul]}"},
     "undeclared": {"en": "{seat} holds {names} but did not declare it, so the hand plays as set (",
-                   "zh": "{seat}手中有{names}，但没有{t[declare]}，所以照{t[setting]}的牌比（"},
+                   "zh": "{seat}手中有{names}，但没有{t[declare]}，所以按已摆好的三{t[segment]}比（"},
     "no-natural": {"en": "No player has a natural (naturals are counted only when declared: ",
                    "zh": "没有{t[player]}是{t[natural]}（{t[natural]}须{t[declare]}才算："},
     "no-natural-auto": {"en": "No player has a natural (naturals are counted whether declared or not: ",
@@ -122,7 +123,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
                      "zh": "：{a}遇{b}：{t[tie]}，不收不付（"},
     "natural-same-push": {"en": ": two holdings of {a} are compared, and they are equal: they push (",
                           "zh": "：两家都是{a}，相比一样大：{t[tie]}（"},
-    "natural-same": {"en": ": two holdings of {a} are compared: {winner}'s is higher and collects its value, {points} (",
+    "natural-same": {"en": ": two holdings of {a} are compared: {winner}'s is higher and collects its value, "
+                           "{points} (",
                      "zh": "：两家都是{a}，相比{winner}的较大，收它的{t[unit]}数 {points}（"},
     "natural-difference": {"en": ": {high} outranks {low} and collects the difference of their values, {points} (",
                            "zh": "：{high}大于{low}，收两者{t[unit]}数之差 {points}（"},
@@ -139,9 +141,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "summary-net": {"en": "{high} {ph} to {low} {pl}, so {high} collects {net} from {low}.",
                     "zh": "{high} {ph} 比 {low} {pl}，{high}向{low}收 {net} {t[unit]}。"},
     "readings-label": {"en": "Readings", "zh": "{t[interpretation]}"},
-    "readings-rest": {"en": ": these amounts rest on the interpretations of ", "zh": "：这些{t[unit]}数取决于以下规则的解读："},
-    "readings-under": {"en": "    under the alternative to ", "zh": "    按"},
-    "readings-told": {"en": ", “{reading}”: {told}", "zh": "的{t[alternative]}「{reading}」：{told}"},
+    "readings-rest": {"en": ": these amounts rest on the interpretations of ",
+                      "zh": "：这些{t[unit]}数取决于以下规则的解读："},
+    "readings-under": {"en": "    under the alternative to ", "zh": "    按 "},
+    "readings-told": {"en": ", “{reading}”: {told}", "zh": " 的{t[alternative]}「{reading}」：{told}"},
     "readings-same": {"en": "the same", "zh": "相同"},
     "readings-instead": {"en": "{theirs} instead of {ours}", "zh": "{theirs}，而不是 {ours}"},
     "readings-unscored": {"en": "the deal cannot be scored ({error})", "zh": "这副牌无法计分（{error}）"},
@@ -167,7 +170,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
               "parameters can carry out is scored too.",
         "zh": "来源没说清楚之处，{t[ruleset]}记下了它采用的解读；能用参数表达的{t[alternative]}也各计一次分。"},
     "as-read": {"en": "): as read: {reading}", "zh": "）：采用的解读：{reading}"},
-    "alternative": {"en": "    alternative “{reading}”: {outcome}", "zh": "    {t[alternative]}「{reading}」：{outcome}"},
+    "alternative": {"en": "    alternative “{reading}”: {outcome}",
+                    "zh": "    {t[alternative]}「{reading}」：{outcome}"},
     "same-totals": {"en": "the same totals", "zh": "{t[total]}相同"},
     "other-totals": {"en": "totals {totals}", "zh": "{t[total]} {totals}"},
     "not-scored": {"en": "not scored: {error}", "zh": "未计分：{error}"},
@@ -198,10 +202,24 @@ def say(message_id: str, lang: str, **values: object) -> str:
     >>> say("versus", "zh", a="A", b="B")
     'A 对 B'
     >>> say("summary-bonus", "zh", seat="A", points=3)
-    'A得奖励 3 水'
+    'A 得奖励 3 水'
     """
     templates = MESSAGES[message_id]
-    return templates.get(lang, templates["en"]).format(t=_Words(lang), **values)
+    text = templates.get(lang, templates["en"]).format(t=_Words(lang), **values)
+    return _spaced(text) if lang == "zh" else text
+
+
+_HAN = "\u4e00-\u9fff"
+_LATIN_NEXT_TO_HAN = re.compile(f"(?<=[{_HAN}])(?=[A-Za-z0-9+-])|(?<=[A-Za-z0-9])(?=[{_HAN}])")
+
+
+def _spaced(text: str) -> str:
+    """Chinese text with a space between a Chinese character and a Latin letter or digit beside it.
+
+    >>> _spaced("A以三条Q得3水")
+    'A 以三条 Q 得 3 水'
+    """
+    return _LATIN_NEXT_TO_HAN.sub(" ", text)
 
 
 def word(term_id: str, lang: str) -> str:
