@@ -171,7 +171,7 @@ def test_the_quanleida_dispute_is_explained_in_chinese_throughout() -> None:
     text = render_text(explanation, LinkStyle())  # type: ignore[arg-type]
     for english in ("wins", "sweep", "scoop", "three queens", "Matchups", "Totals", "bonus"):
         assert english not in prose
-    assert "三条 Q（冲三）：奖励 3 水" in text
+    assert "冲三（三条 Q）：奖励 3 水" in text
     assert "A 三墩全赢每一个对手：全垒打" in text
     assert "最终结果：A +72，B -17，C -29，D -26。" in text
     assert output["totals"] == {"A": 72, "B": -17, "C": -29, "D": -26}  # type: ignore[index]

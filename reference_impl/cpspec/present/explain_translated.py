@@ -107,9 +107,12 @@ class TranslatedBuilder(_Builder):
 
     def natural_word(self, natural_id: str | None) -> str:
         """A natural's name in this language (its id where it has none)."""
-        if natural_id is None:
+        try:
+            names = self.ruleset.natural(natural_id).names if natural_id is not None else None
+        except KeyError:  # a declaration of no natural in particular (``declare: natural``)
+            names = None
+        if names is None:
             return word("natural", self.lang)
-        names = self.ruleset.natural(natural_id).names
         return getattr(names, self.lang, None) or names.en or natural_id
 
     def hand_of(self, seat: str, segment: str) -> str:
@@ -302,9 +305,10 @@ class TranslatedBuilder(_Builder):
                 continue
             if kind == "bonus" and segment:
                 step = self.say("segment-bonus", segment=self.seg(segment))
-                named = NAMED_BONUSES.get((segment, str(credit.get("hand") or self._category(seat, segment))))
-                hand = self.hand_of(seat, segment) + (f"（{word(named, self.lang)}）" if named else "")
-                result = self.say("bonus-reason", segment=self.seg(segment), hand=hand, points=points)
+                named = NAMED_BONUSES.get((segment, self._category(seat, segment)))
+                hand = self.hand_of(seat, segment)
+                result = (self.say("bonus-named", name=word(named, self.lang), hand=hand, points=points) if named
+                          else self.say("bonus-reason", segment=self.seg(segment), hand=hand, points=points))
             elif kind == "sweep":
                 sweep = self.ruleset.parameters.scoring.sweep
                 step = self.say("kind-sweep")
