@@ -20,7 +20,7 @@ from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from cpspec.present import rulebook  # noqa: E402
+from cpspec.present import chinese, rulebook  # noqa: E402
 from cpspec.rulesets.loader import bundled_registry  # noqa: E402
 
 _inputs: rulebook.Inputs | None = None
@@ -41,12 +41,14 @@ def on_startup(command: str, dirty: bool) -> None:
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     global _inputs
     _inputs = None
-    config.nav = rulebook.site_nav(_load())
+    config.nav = rulebook.site_nav(_load()) + chinese.chinese_nav(_load().registry)
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     for src_uri, markdown in rulebook.generate_pages(_load()).items():
+        files.append(File.generated(config, src_uri, content=markdown))
+    for src_uri, markdown in chinese.chinese_pages(_load()).items():  # the Chinese edition, zh/...
         files.append(File.generated(config, src_uri, content=markdown))
     for src_uri, asset in rulebook.generate_assets(_load()).items():
         if isinstance(asset, Path):
@@ -57,4 +59,9 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files, **_: Any) -> str:
+    markdown = chinese.with_language_switch(page.file.src_uri, markdown, chinese.twins(_load().registry))
     return rulebook.expand_placeholders(markdown, _load())
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    return chinese.mark_language(output, page.file.src_uri)  # zh/ pages: <html lang="zh-CN">

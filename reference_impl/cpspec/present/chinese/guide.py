@@ -1,0 +1,75 @@
+"""The Chinese home page (中文版首页) and dispute guide (如何解决争议), with a 全垒打 dispute settled in Chinese."""
+
+from __future__ import annotations
+
+from cpspec.present.chinese.common import ChineseLinks, md, zh
+from cpspec.present.explain import explain_deal, render_markdown
+from cpspec.present.rulebook import ExampleDeal, Inputs, desk_link
+from cpspec.rules.model import Ruleset
+
+#: The example deal the guide settles: a four-player 全垒打 with 冲三 (examples/).
+DISPUTE = "shisanshui-quanleida-zh.yaml"
+
+
+def index_page(rulesets: list[Ruleset]) -> str:
+    """The Chinese edition's home: what it holds, and the 十三水 rulesets."""
+    rows = "\n".join(f"| [{md(r.title_in('zh'))}](rulesets/{r.id}.md) | `{r.id}` | {r.version} | "
+                     f"{md(r.summary_in('zh').strip())} |" for r in rulesets)
+    return "\n\n".join([
+        "# 十三水规则书（中文版）",
+        "[English](../index.md) · **中文**",
+        f"十三水的规则写成数据：每条规则有固定的{zh('rule-id')}、中英文两种文字和出处的原文。中文版与英文版是同一套规则，"
+        "同一个编号、同一个锚点：`zh/rulesets/shisanshui.html#ssw-daqiang` 与 `rulesets/shisanshui.html#ssw-daqiang` "
+        "是同一条规则的两种文字；英文为准。",
+        f"| {zh('ruleset')} | 编号 | 版本 | 简介 |\n|---|---|---|---|\n" + rows,
+        f"- [如何解决争议](how-to-settle-a-dispute.md)：引用规则、查实例、用 `cpspec explain --lang zh` 逐步计分\n"
+        f"- [牌型大小](hand-rankings.md)：{zh('front')}、{zh('middle')}、{zh('back')}和各牌型\n"
+        f"- [{zh('natural')}](naturals.md)：各规则集的{zh('natural')}与水数\n"
+        "- [词汇表](glossary.md)：本书所用的每个词及其英文",
+    ]) + "\n"
+
+
+def _dispute(inputs: Inputs) -> ExampleDeal:
+    for example in inputs.examples:
+        if example.name == DISPUTE:
+            return example
+    raise ValueError(f"the Chinese dispute guide settles examples/{DISPUTE}, which is missing")
+
+
+def dispute_guide_page(inputs: Inputs) -> str:
+    """The four steps of settling a dispute, and the 全垒打 example explained in Chinese step by step."""
+    example = _dispute(inputs)
+    ruleset = inputs.registry.get(example.ruleset)
+    explained = render_markdown(explain_deal(ruleset, example.deal, lang="zh"), ChineseLinks("../", ".md"),
+                                heading_level=3)
+    deal = "\n".join(f"  - {{seat: {p['seat']}, " + ", ".join(f"{s}: [{', '.join(p[s])}]"
+                                                             for s in ("front", "middle", "back")) + "}"
+                     for p in example.deal["players"])
+    return "\n\n".join([
+        "# 如何解决争议",
+        "[English](../how-to-settle-a-dispute.md) · **中文**",
+        "牌桌上的争议几乎都是三个问题：*玩的是哪套规则*、*规则怎么说*、*这副牌该怎么算*。四步可以回答。",
+        "## 一、找到规则集和规则 {#find-the-rule}",
+        f"先讲定玩哪个{zh('ruleset')}（见[首页](index.md)）。{zh('ruleset')}的页面按主题列出规则"
+        f"（{zh('topic-setting-order')}、{zh('topic-scoring')}、{zh('topic-scoop')}、{zh('topic-naturals')}……）。"
+        f"规则带有**{zh('interpretation')}**的，是来源本身没说清楚：记录里有来源所说、本规则集采用的解读和"
+        f"{zh('alternative')}。",
+        f"## 二、引用规则 {{#cite-it}}",
+        f"每条规则都有可直接贴上的{zh('citation')}和固定地址，中英文相同：\n\n"
+        f"- {zh('citation')}：`{ruleset.id} {ruleset.version}, rule ssw-quanleida`\n"
+        f"- 地址：`zh/rulesets/{ruleset.id}.html#ssw-quanleida`（英文：`rulesets/{ruleset.id}.html#ssw-quanleida`）",
+        "## 三、查实例 {#check-an-example}",
+        "每条规则下列出钉住它的实例（英文）：依规则原文手算出结果的牌局。若其中有你的情形，争议即解决。",
+        "## 四、用 `cpspec explain --lang zh` 逐步计分 {#run-explain}",
+        f"把牌写成牌局文件（与 `cpspec score` 相同的格式），运行 `cpspec explain 文件 --lang zh`：逐步列出每家"
+        f"{zh('setting')}是否合格、{zh('natural')}与{zh('declare')}、每组{zh('matchup')}逐墩的结果、{zh('bonus')}、"
+        f"{zh('sweep')}、{zh('scoop')}和{zh('total')}，每个数都注明依据的{zh('rule-id')}。"
+        f"`--json` 输出同样内容的 JSON（键名不变，文字为中文）。",
+        f"下面是一局四人的{zh('scoop')}，A {zh('front')}三条 Q（{zh('front-trips')}）："
+        f"[在争议台上打开]({desk_link(ruleset.id, example.deal, '../')})（争议台暂为英文）。",
+        f"```yaml\nruleset: {example.ruleset}\nplayers:\n{deal}\n```",
+        explained.strip(),
+    ]) + "\n"
+
+
+__all__ = ["DISPUTE", "dispute_guide_page", "index_page"]
