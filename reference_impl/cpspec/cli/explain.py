@@ -26,8 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
              "(.md with --markdown and a relative base)",
     )
     parser.add_argument("--lang", choices=("en", "zh"), default="en",
-                        help="zh: the Chinese names of segments (头墩, 中墩, 尾墩), hands and naturals beside the "
-                             "English ones")
+                        help="zh: in Chinese throughout for a ruleset written in Chinese too (the 十三水 rulesets: "
+                             "languages [en, zh]), its rules linked to the rulebook's Chinese pages; for another, the "
+                             "Chinese names of segments (头墩, 中墩, 尾墩), hands and naturals beside the English ones")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the terminal output (auto: only on a terminal and when NO_COLOR is unset)")
 
@@ -47,14 +48,17 @@ def run(args: argparse.Namespace) -> int:
     ruleset, deal, output = score_deal_file(args.deal, args.ruleset, registry(args))
     explanation = explain_deal(ruleset, deal, output, args.lang)
     base: str = args.base_url
+    links: type[LinkStyle] = LinkStyle
+    if args.lang == "zh" and "zh" in ruleset.languages:  # rules link to the Chinese edition's pages
+        from cpspec.present.chinese.common import ChineseLinks as links
     if args.json:
         import json
 
-        print(json.dumps(explanation_json(explanation, output, LinkStyle(base, ".html")), indent=2, ensure_ascii=False))
+        print(json.dumps(explanation_json(explanation, output, links(base, ".html")), indent=2, ensure_ascii=False))
     elif args.markdown:
         absolute = "://" in base
-        print(render_markdown(explanation, LinkStyle(base, ".html" if absolute else ".md")), end="")
+        print(render_markdown(explanation, links(base, ".html" if absolute else ".md")), end="")
     else:
         color = use_color(args.color, sys.stdout.isatty(), os.environ)
-        print(render_text(explanation, LinkStyle(base, ".html"), color))
+        print(render_text(explanation, links(base, ".html"), color))
     return 0

@@ -113,7 +113,7 @@ class TranslatedBuilder(_Builder):
             names = None
         if names is None:
             return word("natural", self.lang)
-        return getattr(names, self.lang, None) or names.en or natural_id
+        return str(getattr(names, self.lang, None) or names.en or natural_id)
 
     def hand_of(self, seat: str, segment: str) -> str:
         """The hand a seat set in a segment, named from its cards (``-`` where it has none)."""

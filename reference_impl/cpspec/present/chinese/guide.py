@@ -54,7 +54,7 @@ def dispute_guide_page(inputs: Inputs) -> str:
         f"（{zh('topic-setting-order')}、{zh('topic-scoring')}、{zh('topic-scoop')}、{zh('topic-naturals')}……）。"
         f"规则带有**{zh('interpretation')}**的，是来源本身没说清楚：记录里有来源所说、本规则集采用的解读和"
         f"{zh('alternative')}。",
-        f"## 二、引用规则 {{#cite-it}}",
+        "## 二、引用规则 {#cite-it}",
         f"每条规则都有可直接贴上的{zh('citation')}和固定地址，中英文相同：\n\n"
         f"- {zh('citation')}：`{ruleset.id} {ruleset.version}, rule ssw-quanleida`\n"
         f"- 地址：`zh/rulesets/{ruleset.id}.html#ssw-quanleida`（英文：`rulesets/{ruleset.id}.html#ssw-quanleida`）",
