@@ -116,3 +116,18 @@ def test_the_site_loads_nothing_from_other_hosts(built: Path) -> None:
 def test_the_dispute_guide_shows_explain_output(built: Path) -> None:
     html = (built / "how-to-settle-a-dispute.html").read_text(encoding="utf-8")
     assert "$ cpspec explain examples/" in html and "Final results:" in html
+
+
+@pytest.mark.slow
+def test_the_chinese_edition_is_built_marked_zh_and_linked_both_ways(built: Path) -> None:
+    for ruleset in bundled_registry().all():
+        if "zh" not in ruleset.languages:
+            continue
+        chinese = built / "zh" / "rulesets" / f"{ruleset.id}.html"
+        text = chinese.read_text(encoding="utf-8")
+        assert '<html class="writer-html5" lang="zh-CN"' in text
+        assert [r.id for r in ruleset.rules if parse(chinese).ids[r.id] != 1] == [], ruleset.id
+        english = (built / "rulesets" / f"{ruleset.id}.html").read_text(encoding="utf-8")
+        assert f'href="../zh/rulesets/{ruleset.id}.html">中文</a>' in english
+        assert f'href="../../rulesets/{ruleset.id}.html">English</a>' in text
+    assert 'lang="en"' in (built / "glossary.html").read_text(encoding="utf-8")
