@@ -26,8 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
              "(.md with --markdown and a relative base)",
     )
     parser.add_argument("--lang", choices=("en", "zh"), default="en",
-                        help="zh: in Chinese throughout for a ruleset written in Chinese too (the 十三水 rulesets: "
-                             "languages [en, zh]), its rules linked to the rulebook's Chinese pages; for another, the "
+                        help="zh: in Chinese throughout for a ruleset written in Chinese too (its languages: "
+                             "[en, zh]), its rules linked to the rulebook's Chinese pages; for another, the "
                              "Chinese names of segments (头墩, 中墩, 尾墩), hands and naturals beside the English ones")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the terminal output (auto: only on a terminal and when NO_COLOR is unset)")

@@ -8,7 +8,7 @@ built Chinese pages ``lang="zh-CN"`` (:func:`mark_language`), the language a sea
 (Pagefind) files a page under.
 
 Addresses: ``zh/index.md``, ``zh/rulesets/<id>.md`` (every rule under the same anchor as its
-English twin: ``zh/rulesets/shisanshui.html#ssw-daqiang``), ``zh/hand-rankings.md``,
+English twin: ``zh/rulesets/<id>.html#<rule id>``), ``zh/hand-rankings.md``,
 ``zh/naturals.md``, ``zh/glossary.md``, ``zh/how-to-settle-a-dispute.md``.
 """
 

@@ -1,4 +1,7 @@
-"""The Chinese home page (中文版首页) and dispute guide (如何解决争议), with a 全垒打 dispute settled in Chinese."""
+"""The Chinese home page (中文版首页) and dispute guide (如何解决争议), with disputes settled in Chinese.
+
+The disputes are the example deals named ``*-zh.yaml`` (``examples/``), each under its own ruleset.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +10,21 @@ from cpspec.present.explain import explain_deal, render_markdown
 from cpspec.present.rulebook import ExampleDeal, Inputs, desk_link
 from cpspec.rules.model import Ruleset
 
-#: The example deal the guide settles: a four-player 全垒打 with 冲三 (examples/).
-DISPUTE = "shisanshui-quanleida-zh.yaml"
+#: How the example deals the Chinese guide settles are named.
+DISPUTE_SUFFIX = "-zh.yaml"
 
 
 def index_page(rulesets: list[Ruleset]) -> str:
-    """The Chinese edition's home: what it holds, and the 十三水 rulesets."""
+    """The Chinese edition's home: what it holds, and the rulesets written in Chinese."""
+    first = rulesets[0]
+    rule = first.rules[0].id
     rows = "\n".join(f"| [{md(r.title_in('zh'))}](rulesets/{r.id}.md) | `{r.id}` | {r.version} | "
                      f"{md(r.summary_in('zh').strip())} |" for r in rulesets)
     return "\n\n".join([
-        "# 十三水规则书（中文版）",
+        f"# {zh('game')}规则书（中文版）",
         "[English](../index.md) · **中文**",
-        f"十三水的规则写成数据：每条规则有固定的{zh('rule-id')}、中英文两种文字和出处的原文。中文版与英文版是同一套规则，"
-        "同一个编号、同一个锚点：`zh/rulesets/shisanshui.html#ssw-daqiang` 与 `rulesets/shisanshui.html#ssw-daqiang` "
+        f"{zh('game')}的规则写成数据：每条规则有固定的{zh('rule-id')}、中英文两种文字和出处的原文。中文版与英文版是同一套"
+        f"规则，同一个编号、同一个锚点：`zh/rulesets/{first.id}.html#{rule}` 与 `rulesets/{first.id}.html#{rule}` "
         "是同一条规则的两种文字；英文为准。",
         f"| {zh('ruleset')} | 编号 | 版本 | 简介 |\n|---|---|---|---|\n" + rows,
         f"- [如何解决争议](how-to-settle-a-dispute.md)：引用规则、查实例、用 `cpspec explain --lang zh` 逐步计分\n"
@@ -29,22 +34,35 @@ def index_page(rulesets: list[Ruleset]) -> str:
     ]) + "\n"
 
 
-def _dispute(inputs: Inputs) -> ExampleDeal:
-    for example in inputs.examples:
-        if example.name == DISPUTE:
-            return example
-    raise ValueError(f"the Chinese dispute guide settles examples/{DISPUTE}, which is missing")
+def disputes(inputs: Inputs) -> list[ExampleDeal]:
+    """The example deals the Chinese guide settles (named ``*-zh.yaml``, of a ruleset written in Chinese)."""
+    found = [e for e in inputs.examples if e.name.endswith(DISPUTE_SUFFIX)
+             and "zh" in inputs.registry.get(e.ruleset).languages]
+    if not found:
+        raise ValueError(f"the Chinese dispute guide settles the examples named *{DISPUTE_SUFFIX}; there are none")
+    return found
 
 
-def dispute_guide_page(inputs: Inputs) -> str:
-    """The four steps of settling a dispute, and the 全垒打 example explained in Chinese step by step."""
-    example = _dispute(inputs)
+def settled(example: ExampleDeal, inputs: Inputs) -> str:
+    """One example deal: its file and its explanation in Chinese, step by step."""
     ruleset = inputs.registry.get(example.ruleset)
     explained = render_markdown(explain_deal(ruleset, example.deal, lang="zh"), ChineseLinks("../", ".md"),
                                 heading_level=3)
-    deal = "\n".join(f"  - {{seat: {p['seat']}, " + ", ".join(f"{s}: [{', '.join(p[s])}]"
-                                                             for s in ("front", "middle", "back")) + "}"
-                     for p in example.deal["players"])
+    deal = "\n".join("  - {" + ", ".join(f"{k}: [{', '.join(v)}]" if isinstance(v, list) else f"{k}: {v}"
+                                          for k, v in p.items()) + "}" for p in example.deal["players"])
+    return "\n\n".join([
+        f"`examples/{example.name}`，依{zh('ruleset')} `{ruleset.id}` 计分："
+        f"[在争议台上打开]({desk_link(ruleset.id, example.deal, '../')})（争议台暂为英文）。",
+        f"```yaml\nruleset: {example.ruleset}\nplayers:\n{deal}\n```",
+        explained.strip()])
+
+
+def dispute_guide_page(inputs: Inputs) -> str:
+    """The four steps of settling a dispute, and the example deals explained in Chinese step by step."""
+    examples = disputes(inputs)
+    ruleset = inputs.registry.get(examples[0].ruleset)
+    scoop = ruleset.parameters.scoring.scoop
+    rule = scoop.rule if scoop is not None else ruleset.parameters.scoring.rule
     return "\n\n".join([
         "# 如何解决争议",
         "[English](../how-to-settle-a-dispute.md) · **中文**",
@@ -56,8 +74,8 @@ def dispute_guide_page(inputs: Inputs) -> str:
         f"{zh('alternative')}。",
         "## 二、引用规则 {#cite-it}",
         f"每条规则都有可直接贴上的{zh('citation')}和固定地址，中英文相同：\n\n"
-        f"- {zh('citation')}：`{ruleset.id} {ruleset.version}, rule ssw-quanleida`\n"
-        f"- 地址：`zh/rulesets/{ruleset.id}.html#ssw-quanleida`（英文：`rulesets/{ruleset.id}.html#ssw-quanleida`）",
+        f"- {zh('citation')}：`{ruleset.id} {ruleset.version}, rule {rule}`\n"
+        f"- 地址：`zh/rulesets/{ruleset.id}.html#{rule}`（英文：`rulesets/{ruleset.id}.html#{rule}`）",
         "## 三、查实例 {#check-an-example}",
         "每条规则下列出钉住它的实例（英文）：依规则原文手算出结果的牌局。若其中有你的情形，争议即解决。",
         "## 四、用 `cpspec explain --lang zh` 逐步计分 {#run-explain}",
@@ -65,11 +83,9 @@ def dispute_guide_page(inputs: Inputs) -> str:
         f"{zh('setting')}是否合格、{zh('natural')}与{zh('declare')}、每组{zh('matchup')}逐墩的结果、{zh('bonus')}、"
         f"{zh('sweep')}、{zh('scoop')}和{zh('total')}，每个数都注明依据的{zh('rule-id')}。"
         f"`--json` 输出同样内容的 JSON（键名不变，文字为中文）。",
-        f"下面是一局四人的{zh('scoop')}，A {zh('front')}三条 Q（{zh('front-trips')}）："
-        f"[在争议台上打开]({desk_link(ruleset.id, example.deal, '../')})（争议台暂为英文）。",
-        f"```yaml\nruleset: {example.ruleset}\nplayers:\n{deal}\n```",
-        explained.strip(),
+        "下面的牌局在生成本页时逐步计分（与 `cpspec explain --lang zh` 的输出相同）。",
+        *(settled(example, inputs) for example in examples),
     ]) + "\n"
 
 
-__all__ = ["DISPUTE", "dispute_guide_page", "index_page"]
+__all__ = ["DISPUTE_SUFFIX", "dispute_guide_page", "disputes", "index_page", "settled"]

@@ -36,7 +36,7 @@ def _example_rows(examples: tuple[tuple[Category, str], ...]) -> list[str]:
 
 
 def hand_rankings_page(rulesets: list[Ruleset]) -> str:
-    """The rows, the five-card and front rankings, and where the 十三水 rulesets differ (A2345)."""
+    """The rows, the five-card and front rankings, and where the bilingual rulesets differ (A2345)."""
     header = "| 名次 | 牌型 | English | 例子 | 说法 |\n|---|---|---|---|---|\n"
     segments = "\n".join(f"| {zh(s)} | {vocabulary().term(s).en} | {n} | {md(vocabulary().term(s).zh_text)} |"
                          for s, n in (("front", 3), ("middle", 5), ("back", 5)))
