@@ -492,6 +492,10 @@ class _Builder:
             self.blocks.append(Table(header, tuple(rows)))
         for note in matchup.get("notes", []):
             self.blocks.append(Paragraph((str(note),)))
+        self._matchup_tail(matchup, compared)
+
+    def _matchup_tail(self, matchup: Mapping[str, Any], compared: bool) -> None:
+        """A matchup's decisions, its summary and the readings its amounts rest on."""
         decisions: list[Cell] = []
         if compared:
             decisions += self._bonus_decisions(matchup)
@@ -503,7 +507,7 @@ class _Builder:
         if decisions:
             self.blocks.append(Bullets(tuple(decisions)))
         self.blocks.append(Paragraph(self._matchup_summary(matchup)))
-        readings = self._matchup_readings(matchup, list(self.scope))
+        readings = self._matchup_readings(matchup, list(self.scope or ()))
         self.scope = None
         if readings:
             self.blocks.append(Bullets(tuple(readings)))

@@ -334,20 +334,15 @@ class TranslatedBuilder(_Builder):
             if not compared:
                 header = (header[0], *header[3:])
             self.blocks.append(Table(header, tuple(rows)))
-        decisions: list[Cell] = []
-        if compared:
-            decisions += self._bonus_decisions(matchup)
-        elif matchup["kind"] == "forfeit":
-            decisions += self._penalty_decisions(matchup)
-        else:
-            decisions += self._natural_decisions(matchup)
-        if decisions:
-            self.blocks.append(Bullets(tuple(decisions)))
-        self.blocks.append(Paragraph(self._matchup_summary(matchup)))
-        readings = self._matchup_readings(matchup, list(self.scope))
-        self.scope = None
-        if readings:
-            self.blocks.append(Bullets(tuple(readings)))
+        self._matchup_tail(matchup, compared)
+
+    def _overall_decision(self, matchup: Mapping[str, Any]) -> list[Cell]:
+        overall = self.ruleset.parameters.scoring.overall
+        winner = matchup.get("overall")
+        if overall is None or not winner:
+            return []
+        return [(Styled(self.say("kind-overall"), "strong"), "：", self.say("wins", seat=winner),
+                 f" +{overall.points}（", *self.governed(overall.rule, "scoring.overall.decided_by"), "）。")]
 
     def _bonus_decisions(self, matchup: Mapping[str, Any]) -> list[Cell]:
         bonuses = self.ruleset.parameters.bonuses
