@@ -76,6 +76,8 @@ def test_a_child_of_a_bilingual_ruleset_must_give_its_rules_in_chinese_too(tmp_p
     assert raised.value.code == "bad_ruleset"
     assert "rule hs-extra has no zh translation" in raised.value.message
     assert raised.value.where is not None and raised.value.where.startswith(f"{tmp_path / 'house-ssw.yaml'}:9 ")
+    english = load_ruleset(_house(tmp_path, RULE, head="languages: [en]\n"), REGISTRY.find)
+    assert english.languages == ("en",) and english.rule("ssw-daqiang").title_in("zh") == "打枪：三墩全赢一个对手，该组比牌加倍"
     translated = RULE + "    translations: {zh: {title: 另一条, text: 另一条规则。}}\n"
     assert load_ruleset(_house(tmp_path, translated), REGISTRY.find).rule("hs-extra").title_in("zh") == "另一条"
 

@@ -6,8 +6,9 @@ every other language declared, :func:`check_languages` asks for the title and su
 interpretation's ``source_says``, ``reading`` and one translated alternative for each English one,
 and every natural's name (``names.<lang>``). The first one missing is a located ``bad_ruleset``
 error: the file and line of the rule (a parent's, for an inherited rule). A child inherits its
-parent's languages, so a child of a bilingual ruleset writes its own rules in both languages; a
-child that writes its own ``title`` writes its own translated title too.
+parent's languages, so a child of a bilingual ruleset writes its own rules in both languages (or
+declares ``languages: [en]`` and is English only); a child that writes its own ``title`` writes its
+own translated title too.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ def check_languages(ruleset: Ruleset, chain: Sequence[RawRuleset], merged: Mappi
     others = [lang for lang in ruleset.languages if lang != "en"]
     for index, rule in enumerate(ruleset.rules):
         declared = [lang for lang, _ in rule.translations if lang not in ruleset.languages]
-        if declared:
+        if declared and rule.origin == ruleset.id:  # a child may keep English only: languages: [en]
             fail(f"rule {rule.id} has a {declared[0]} translation, but the ruleset's languages are "
                  f"{', '.join(ruleset.languages)}: add {declared[0]} to languages", ("rules", index, "translations"))
     if not others:

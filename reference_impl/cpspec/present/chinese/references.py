@@ -66,7 +66,7 @@ def hand_rankings_page(rulesets: list[Ruleset]) -> str:
 def naturals_page(rulesets: list[Ruleset]) -> str:
     """Every natural of the bilingual rulesets: its name, what it is, and its value in each ruleset."""
     kinds = list(dict.fromkeys(h.kind for r in rulesets for h in r.parameters.naturals.hands))
-    header = "| " + " | ".join(f"[{md(r.title_in('zh'))}](rulesets/{r.id}.md#naturals)" for r in rulesets) + " |"
+    header = "| " + " | ".join(f"[`{r.id}`](rulesets/{r.id}.md#naturals)" for r in rulesets) + " |"
     rows = []
     for kind in kinds:
         term = vocabulary().term(kind)
