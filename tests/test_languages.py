@@ -198,3 +198,19 @@ def test_the_chinese_explanation_keeps_the_json_keys() -> None:
     Draft202012Validator(schema).validate(document)
     assert document["rules"]["ssw-daqiang"]["title"] == ruleset.rule("ssw-daqiang").title_in("zh")  # type: ignore[attr-defined]
     assert all(_han_share(use["reading"]) > 0.6 for use in document["interpretations"])
+
+
+@pytest.mark.parametrize("ruleset_id", BILINGUAL)
+def test_the_rule_translations_use_the_vocabulary_s_words(ruleset_id: str) -> None:
+    """Another name for a term (相公 for 倒水) appears only quoted (「…」) or as a gloss after the term."""
+    ruleset = REGISTRY.get(ruleset_id)
+    texts = [ruleset.title_in("zh"), ruleset.summary_in("zh")]
+    for rule in ruleset.rules:
+        zh = rule.translation("zh")
+        assert zh is not None
+        texts += [zh.title, zh.text, zh.source_says or "", zh.reading or "", *zh.alternatives]
+    for term in vocabulary().terms:
+        for other in term.zh_also:
+            for text in texts:
+                bare = re.sub(r"「[^」]*」", "", text).replace(f"{term.zh}（{other}）", term.zh)
+                assert other not in bare, f"{other!r} instead of {term.zh!r} in {text!r}"
