@@ -19,7 +19,7 @@ from typing import Final
 MESSAGES: Final[dict[str, dict[str, str]]] = {
     "title": {"en": "{title} ({id} {version})", "zh": "{title}（{id} {version}）"},
     "cite-as": {"en": "Cite as: {id} {version}, rule <id>. Players in seating order: {seats}.",
-                "zh": "{t[citation]}格式：{id} {version}，规则 <{t[rule-id]}>。座位顺序：{seats}。"},
+                "zh": "{t[citation]}格式：{id} {version}, rule <{t[rule-id]}>。座位顺序：{seats}。"},
     "hands": {"en": "The hands", "zh": "各家的牌"},
     "col-seat": {"en": "seat", "zh": "{t[player]}"},
     "col-segment": {"en": "segment", "zh": "{t[segment]}"},
