@@ -18,9 +18,11 @@ from typing import Final
 
 import pytest
 
-from cpspec.conformance.code_equivalents import EQUIVALENT, UNEXERCISED
-from cpspec.conformance.code_mutants import CodeMutant, mutants_of
-from cpspec.conformance.code_mutation import (
+from cpspec.rulesets.build import ruleset_document
+from cpspec.rulesets.loader import bundled_registry
+from cpspec.strength.code_equivalents import EQUIVALENT, UNEXERCISED
+from cpspec.strength.code_mutants import CodeMutant, mutants_of
+from cpspec.strength.code_mutation import (
     DEFAULT_MODULES,
     Bench,
     all_mutants,
@@ -31,11 +33,9 @@ from cpspec.conformance.code_mutation import (
     sample,
     workbench,
 )
-from cpspec.conformance.code_report import problems, score
-from cpspec.conformance.code_trial import RebuiltRulesets
-from cpspec.conformance.mutation import main
-from cpspec.rulesets.build import ruleset_document
-from cpspec.rulesets.loader import bundled_registry
+from cpspec.strength.code_report import problems, score
+from cpspec.strength.code_trial import RebuiltRulesets
+from cpspec.strength.parameters import main
 
 CORPUS = Path(__file__).resolve().parent.parent / "conformance"
 

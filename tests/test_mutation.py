@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from cpspec.conformance.mutation import Mutation, apply, main, mutations, run, standalone_document
-from cpspec.conformance.mutation_equivalents import explain_survivor
 from cpspec.rulesets.loader import RulesetRegistry, bundled_registry
+from cpspec.strength.parameter_equivalents import explain_survivor
+from cpspec.strength.parameters import Mutation, apply, main, mutations, run, standalone_document
 
 CORPUS = Path(__file__).resolve().parent.parent / "conformance"
 
