@@ -65,7 +65,7 @@ def test_crafted_thirteen_card_hands(ruleset_id: str, stay_value: int) -> None:
         same(cards(text), ruleset_id, stay_value)
 
 
-@pytest.mark.slow
+@pytest.mark.audit
 @pytest.mark.parametrize(("ruleset_id", "stay_value"), [("open-face", 15), ("open-face-wikipedia", 0),
                                                         ("open-face-wikipedia", 15), ("pineapple-2-7", 0),
                                                         ("progressive-pineapple", 0), ("progressive-pineapple", 15)])
@@ -80,7 +80,7 @@ def test_random_thirteen_card_hands(ruleset_id: str) -> None:
         same(hand, ruleset_id)
 
 
-@pytest.mark.slow
+@pytest.mark.audit
 @pytest.mark.parametrize("ruleset_id", ["open-face", "open-face-wikipedia", "pineapple", "pineapple-2-7"])
 def test_random_thirteen_card_hands_more(ruleset_id: str) -> None:
     for hand in random_hands(12, 13, seed=100 + len(ruleset_id)):
