@@ -34,9 +34,9 @@ from cpspec.strength.code_mutation import (
     sample,
     workbench,
 )
-from cpspec.strength.code_report import problems, score
+from cpspec.strength.code_outcomes import problems, score
 from cpspec.strength.code_trial import RebuiltRulesets
-from cpspec.strength.parameters import main
+from cpspec.strength.command import main
 
 CORPUS = Path(__file__).resolve().parent.parent / "conformance"
 

@@ -202,6 +202,7 @@ class RulesetRegistry:
         """
         added = RulesetRegistry.__new__(RulesetRegistry)
         added.folder = self.folder
+        added._accepted_by = self._accepted_by
         added._paths = dict(self._paths)
         added._added = dict(self._added)
         added._cache = dict(self._cache)

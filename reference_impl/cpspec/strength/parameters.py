@@ -290,6 +290,7 @@ def _figure(killed: int, counted: int) -> str:
 
 
 def parameter_report_lines(reports: Sequence[RulesetReport], seconds: float) -> list[str]:
+    """The ruleset-parameter section of conformance/STRENGTH.md, as Markdown lines (``seconds``: the run time)."""
     killed = sum(r.count("killed") for r in reports)
     survived = sum(r.count("survived") for r in reports)
     invalid = sum(r.count("invalid") for r in reports)
