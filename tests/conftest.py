@@ -148,3 +148,61 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop(SHARED_FOLDER_VARIABLE, None)
+
+
+# --- the audits: long corpus-strength and equivalence runs, their own command -------------------------
+#
+# `python3 -m pytest` leaves out every test marked `audit`; `python3 -m pytest -m audit` runs them alone
+# (any -m expression that names `audit` selects them). Each audit records its figures with the
+# `audit_figures` fixture, and the run ends with a table of them.
+
+AUDIT_MARK = "audit"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the audits out unless the -m expression names them."""
+    if AUDIT_MARK in (config.getoption("markexpr") or ""):
+        return
+    kept = [item for item in items if item.get_closest_marker(AUDIT_MARK) is None]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
+@pytest.fixture
+def audit_figures(request: pytest.FixtureRequest) -> Callable[[str, str], None]:
+    """``record(what, figure)``: a line of the audit table printed at the end of the run."""
+
+    def record(what: str, figure: str) -> None:
+        request.node.user_properties.append((AUDIT_MARK, (what, figure)))
+
+    return record
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """The audit table: each figure an audit recorded, then each file's audits passed, and which failed."""
+    figures: list[tuple[str, str, str]] = []
+    by_file: dict[str, list[int]] = {}
+    failed: list[str] = []
+    for outcome in ("passed", "failed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            if getattr(report, "when", "") != "call" or AUDIT_MARK not in getattr(report, "keywords", {}):
+                continue
+            counts = by_file.setdefault(report.nodeid.split("::")[0], [0, 0])
+            counts[0] += outcome == "passed"
+            counts[1] += 1
+            if outcome == "failed":
+                failed.append(report.nodeid)
+            figures += [(str(value[0]), str(value[1]), outcome) for key, value in report.user_properties
+                        if key == AUDIT_MARK]
+    if not by_file:
+        return
+    terminalreporter.section("audit summary")
+    rows = [(what, figure, outcome) for what, figure, outcome in sorted(figures)]
+    rows += [(f"{path}: audits passed", f"{passed}/{total}", "passed" if passed == total else "failed")
+             for path, (passed, total) in sorted(by_file.items())]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        terminalreporter.write_line("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+    for nodeid in failed:
+        terminalreporter.write_line(f"FAILED {nodeid}")

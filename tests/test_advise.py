@@ -88,7 +88,7 @@ def test_policy_plays_the_strongest_back_then_middle_then_front(rules: str) -> N
         assert _strengths(chosen.hands) == strongest
 
 
-@pytest.mark.slow
+@pytest.mark.audit
 def test_both_engines_give_the_same_advice() -> None:
     cards = hand(MONSTER)
     options = Options(opponents=2, deals=6, seed=9, candidates=3)

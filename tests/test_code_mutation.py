@@ -3,7 +3,7 @@
 The quick tests check the operators on a small module written here, that every mutant of every
 mutated module keeps its lines in place, that the rebuilt rulesets equal the loader's, and run a
 few chosen mutants against a small corpus (one killed, one that answers differently, one
-equivalent). The slow test tries a twelfth of every module's mutants on the whole corpus, and a
+equivalent). The audit (``-m audit``) tries a twelfth of every module's mutants on the whole corpus, and a
 few with and without reach; the full run (every mutant, conformance/STRENGTH.md) is
 ``python -m cpspec.mutation --code --jobs 2``, and a test checks that its report counts the
 mutants the modules have now.
@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
 import pytest
 
-from cpspec.conformance.code_equivalents import EQUIVALENT, UNEXERCISED
-from cpspec.conformance.code_mutants import CodeMutant, mutants_of
-from cpspec.conformance.code_mutation import (
+from cpspec.rulesets.build import ruleset_document
+from cpspec.rulesets.loader import bundled_registry
+from cpspec.strength.code_equivalents import EQUIVALENT, UNEXERCISED
+from cpspec.strength.code_mutants import CodeMutant, mutants_of
+from cpspec.strength.code_mutation import (
     DEFAULT_MODULES,
     Bench,
     all_mutants,
@@ -31,11 +34,9 @@ from cpspec.conformance.code_mutation import (
     sample,
     workbench,
 )
-from cpspec.conformance.code_report import problems, score
-from cpspec.conformance.code_trial import RebuiltRulesets
-from cpspec.conformance.mutation import main
-from cpspec.rulesets.build import ruleset_document
-from cpspec.rulesets.loader import bundled_registry
+from cpspec.strength.code_outcomes import problems, score
+from cpspec.strength.code_trial import RebuiltRulesets
+from cpspec.strength.command import main
 
 CORPUS = Path(__file__).resolve().parent.parent / "conformance"
 
@@ -234,8 +235,8 @@ def _every_nth_of_each_module(step: int, leave_out: tuple[str, ...] = ()) -> set
     return chosen
 
 
-@pytest.mark.slow
-def test_a_sample_of_every_modules_mutants_on_the_whole_corpus() -> None:
+@pytest.mark.audit
+def test_a_sample_of_every_modules_mutants_on_the_whole_corpus(audit_figures: Callable[[str, str], None]) -> None:
     """A twelfth of each module's mutants on the whole corpus, prepared once (about 4 minutes on 2 cores).
 
     1. Each is killed by the corpus, or equivalent or unexercised as argued: the same check as
@@ -254,6 +255,10 @@ def test_a_sample_of_every_modules_mutants_on_the_whole_corpus() -> None:
         without = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in reach_chosen, use_reach=False,
                            bench=bench)
     outcomes = {o.mutant.key: o for r in run.reports for o in r.outcomes}
+    killed = sum(r.count("killed") for r in run.reports)
+    counted = sum(r.not_equivalent for r in run.reports)
+    audit_figures("code mutants killed (a twelfth of each module)",
+                  f"{killed}/{counted} ({len(outcomes) - counted} argued equivalent or unexercised; {run.seconds:.0f} s)")
     assert set(outcomes) == sampled
     assert all(r.outcomes for r in run.reports), "every module has mutants in the sample"
     assert sum(r.count("killed") for r in run.reports) > len(outcomes) // 2

@@ -65,7 +65,7 @@ def test_crafted_thirteen_card_hands(ruleset_id: str, stay_value: int) -> None:
         same(cards(text), ruleset_id, stay_value)
 
 
-@pytest.mark.slow
+@pytest.mark.audit
 @pytest.mark.parametrize(("ruleset_id", "stay_value"), [("open-face", 15), ("open-face-wikipedia", 0),
                                                         ("open-face-wikipedia", 15), ("pineapple-2-7", 0),
                                                         ("progressive-pineapple", 0), ("progressive-pineapple", 15)])
@@ -80,7 +80,7 @@ def test_random_thirteen_card_hands(ruleset_id: str) -> None:
         same(hand, ruleset_id)
 
 
-@pytest.mark.slow
+@pytest.mark.audit
 @pytest.mark.parametrize("ruleset_id", ["open-face", "open-face-wikipedia", "pineapple", "pineapple-2-7"])
 def test_random_thirteen_card_hands_more(ruleset_id: str) -> None:
     for hand in random_hands(12, 13, seed=100 + len(ruleset_id)):
@@ -115,7 +115,7 @@ def test_a_stay_value_changes_the_answer(stay_value: int, back: str, value: int,
     assert rows(found) == rows(solve_exhaustively(hand, rs, stay_value))
 
 
-@pytest.mark.slow
+@pytest.mark.audit
 @pytest.mark.parametrize("ruleset_id", ["pineapple", "pineapple-2-7", "progressive-pineapple"])
 def test_fourteen_card_hands(ruleset_id: str) -> None:
     for hand in random_hands(3, 14, seed=14):
@@ -124,7 +124,7 @@ def test_fourteen_card_hands(ruleset_id: str) -> None:
     same(cards("Kc Kd As Ad Ah 9h 9d 7c 5d 4s 3h 2c Jc 6h"), ruleset_id, stay_value=20)
 
 
-@pytest.mark.slow
+@pytest.mark.audit
 def test_fifteen_card_hands() -> None:
     for hand in random_hands(1, 15, seed=15):
         same(hand, "progressive-pineapple")

@@ -483,7 +483,7 @@ def test_a_mutated_request_never_crashes_the_server() -> None:
     _mutations(60)
 
 
-@pytest.mark.slow
+@pytest.mark.audit
 def test_a_mutated_request_never_crashes_the_server_thoroughly() -> None:
     _mutations(3000)
 

@@ -45,12 +45,12 @@ Deal = dict[str, Any]
 def _runs(ids: Sequence[str]) -> list[Any]:
     """(ruleset id, example count) for every ruleset: a fast run, and a slow-marked long run."""
     fast = [pytest.param(rid, FAST_EXAMPLES, id=rid) for rid in ids]
-    slow = [pytest.param(rid, SLOW_EXAMPLES, id=f"{rid}-thorough", marks=pytest.mark.slow) for rid in ids]
+    slow = [pytest.param(rid, SLOW_EXAMPLES, id=f"{rid}-thorough", marks=pytest.mark.audit) for rid in ids]
     return fast + slow
 
 
 RUNS: Final = _runs(RULESET_IDS)
-EVALUATOR_RUNS: Final = [pytest.param(60, id="fast"), pytest.param(1_500, id="thorough", marks=pytest.mark.slow)]
+EVALUATOR_RUNS: Final = [pytest.param(60, id="fast"), pytest.param(1_500, id="thorough", marks=pytest.mark.audit)]
 
 
 def property_settings(examples: int) -> settings:

@@ -346,7 +346,7 @@ def test_the_classifier_equals_the_readable_definition_on_tie_heavy_hands(name: 
     _same_tables(hand(TIE_HEAVY[name]), ruleset("chiptalk"))
 
 
-@pytest.mark.slow
+@pytest.mark.audit
 @pytest.mark.parametrize("order", [("strict", "strict", "equal"), ("allow_equal", "strict", "equal"),
                                    ("strict", "allow_equal", "middle_higher"), ("allow_equal", "allow_equal", "equal")])
 @pytest.mark.parametrize("wheel", list(Wheel))

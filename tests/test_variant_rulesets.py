@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from conftest import REPO
-from cpspec.conformance.mutation import standalone_document
-from cpspec.conformance.mutation_equivalents import explain_survivor
 from cpspec.present.readings import ruleset_under
 from cpspec.protocol.ops import op_score
 from cpspec.rules.model import Settlement
 from cpspec.rules.settlement import payment_order, settle
 from cpspec.rulesets.loader import bundled_registry, load_checked
+from cpspec.strength.parameter_equivalents import explain_survivor
+from cpspec.strength.parameters import standalone_document
 
 PAGE_RULESETS = sorted(rid for rid in bundled_registry().ids() if rid.startswith(("pagat", "wikipedia")))
 

@@ -1,8 +1,8 @@
-"""``python -m cpspec.mutation``, the documented command: it runs :func:`cpspec.conformance.mutation.main`."""
+"""``python -m cpspec.mutation``, the documented command: it runs :func:`cpspec.strength.command.main`."""
 
 from __future__ import annotations
 
 if __name__ == "__main__":
-    from cpspec.conformance.mutation import main
+    from cpspec.strength.command import main
 
     raise SystemExit(main())

@@ -24,7 +24,7 @@ edited source must parse to exactly the syntax tree of the change made on the tr
 
 A mutant's :attr:`~CodeMutant.key` is stable while its line is unchanged: the module, the
 line's text and the operator, with ``#2``, ``#3`` ... for the second and later mutants of one
-kind on the same line text. :mod:`cpspec.conformance.code_equivalents` keeps its reasons by key.
+kind on the same line text. :mod:`cpspec.strength.code_equivalents` keeps its reasons by key.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """Corpus strength against wrong code: every small mutant of the rule modules, run against the corpus.
 
-For each module of :data:`DEFAULT_MODULES`, every mutant :func:`~cpspec.conformance.code_mutants.mutants_of`
-makes is tried in a fresh process (:mod:`cpspec.conformance.code_trial`) on a temporary copy of
+For each module of :data:`DEFAULT_MODULES`, every mutant :func:`~cpspec.strength.code_mutants.mutants_of`
+makes is tried in a fresh process (:mod:`cpspec.strength.code_trial`) on a temporary copy of
 the package in which that one module is replaced, with no bytecode of it anywhere. The trial runs
-the corpus checks that reach the changed line (:mod:`cpspec.conformance.reach`), cheap ops first,
+the corpus checks that reach the changed line (:mod:`cpspec.strength.reach`), cheap ops first,
 and stops at the first that fails: the mutant is *killed*. A mutant that passes every check
 replays random requests of the fuzz mode (:func:`~cpspec.conformance.fuzz.generate_requests`)
 that reach its line, against the unmutated engine's answers: one that answers any differently
 *differs* (a wrong engine the corpus accepts: a case is needed); one that never does is
-*equivalent* when :mod:`cpspec.conformance.code_equivalents` argues why it cannot change an
+*equivalent* when :mod:`cpspec.strength.code_equivalents` argues why it cannot change an
 answer, *unexercised* when it argues that only parameters no bundled ruleset has would show it
 (counted apart until such a ruleset exists), else *unexplained*.
 
@@ -40,11 +40,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from cpspec.conformance.cases import load_corpus
-from cpspec.conformance.code_equivalents import EQUIVALENT, UNEXERCISED
-from cpspec.conformance.code_mutants import CodeMutant, mutants_of
-from cpspec.conformance.code_trial import settings_kind
-from cpspec.conformance.reach import Lines, ReachIndex
 from cpspec.errors import CpspecError
+from cpspec.strength.code_equivalents import EQUIVALENT, UNEXERCISED
+from cpspec.strength.code_mutants import CodeMutant, mutants_of
+from cpspec.strength.code_outcomes import FUZZ_PER_MUTANT, CodeOutcome, CodeRun, ModuleReport
+from cpspec.strength.code_trial import settings_kind
+from cpspec.strength.reach import Lines, ReachIndex
 
 #: The modules mutated by default: every rule module, and the reading of the protocol's inputs
 #: (where a bad input is refused with a located error, or wrongly accepted).
@@ -67,15 +68,10 @@ FAST_OPS: Final = frozenset({"solve_fantasyland"})
 OP_COST: Final = {"settings": 3, "tournament": 2}
 DEFAULT_FUZZ: Final = 4000
 DEFAULT_SEED: Final = 17
-#: At most this many random requests a surviving mutant replays (those that reach its line, in order).
-FUZZ_PER_MUTANT: Final = 300
 #: ... of which at most this many ``settings`` requests on the readable path (half a second each).
 SLOW_FUZZ_PER_MUTANT: Final = 8
 #: A request that takes longer than this under a mutant is a failure.
 SECONDS: Final = 20.0
-
-Status = str  # killed, differs, equivalent, unexercised, unexplained
-
 
 def engine_for(module: str, op: str) -> str:
     """The engine a mutant of ``module`` is tried with on ``op`` (see the module's docstring)."""
@@ -116,58 +112,6 @@ class Bench:
     use_reach: bool = True
 
 
-@dataclass(frozen=True)
-class CodeOutcome:
-    """What became of one mutant."""
-
-    mutant: CodeMutant
-    status: Status
-    detail: str = ""  # the killing check, the difference, or the reason it is equivalent
-    request: dict[str, Any] | None = None  # the random request that showed a difference
-    checks: int = 0  # checks that reach the mutant
-    fuzz: int = 0  # random requests replayed
-    #: a reason is kept for this mutant, but the corpus kills it or a request shows a difference
-    stale_reason: bool = False
-    seconds: float = 0.0  # the trial's wall time
-
-
-@dataclass
-class ModuleReport:
-    """Every mutant of one module and its outcome."""
-
-    module: str
-    outcomes: list[CodeOutcome] = field(default_factory=list)
-
-    def count(self, status: Status) -> int:
-        """How many of the module's mutants ended with ``status``."""
-        return sum(1 for o in self.outcomes if o.status == status)
-
-    @property
-    def not_equivalent(self) -> int:
-        """The mutants the score counts: all but the equivalent and the unexercised ones."""
-        return len(self.outcomes) - self.count("equivalent") - self.count("unexercised")
-
-
-@dataclass
-class CodeRun:
-    """A whole code-mutation run."""
-
-    reports: list[ModuleReport]
-    seconds: float
-    checks: int
-    fuzz: int
-    broken: list[str]
-    unknown_reasons: list[tuple[str, str, str]]  # reasons whose mutant no longer exists
-    fuzz_per_mutant: int = FUZZ_PER_MUTANT
-
-    @property
-    def passes(self) -> bool:
-        """Every module at the target, every survivor explained, every reason current."""
-        from cpspec.conformance.code_report import problems
-
-        return not problems(self)
-
-
 # --- preparing the work ----------------------------------------------------------------------
 
 
@@ -202,10 +146,10 @@ def _trace_engine(op: str) -> str:
 
 
 def _run_trial(plan: dict[str, Any], package: Path, limit: float) -> subprocess.CompletedProcess[str]:
-    """``python -m cpspec.conformance.code_trial`` on ``package``, fresh, with no bytecode written."""
+    """``python -m cpspec.strength.code_trial`` on ``package``, fresh, with no bytecode written."""
     environment = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(package), "PYTHONDONTWRITEBYTECODE": "1",
                    "PYTHONHASHSEED": "0", "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run([sys.executable, "-s", "-m", "cpspec.conformance.code_trial"], input=json.dumps(plan),
+    return subprocess.run([sys.executable, "-s", "-m", "cpspec.strength.code_trial"], input=json.dumps(plan),
                           capture_output=True, text=True, encoding="utf-8", cwd=package, env=environment,
                           timeout=limit, check=False)
 
@@ -214,7 +158,7 @@ def prepare(folder: Path, corpus_folder: Path, modules: Sequence[str], fuzz_coun
             seed: int = DEFAULT_SEED, jobs: int = 1) -> Bench:
     """Write the work folder: package copy, rulesets, checks and random requests, and what reaches what.
 
-    The reach is traced in fresh processes on the unmutated copy (:func:`cpspec.conformance.code_trial.trace`),
+    The reach is traced in fresh processes on the unmutated copy (:func:`cpspec.strength.code_trial.trace`),
     ``jobs`` parts at a time, which also answer the random requests as the unmutated engine does.
     """
     from cpspec.conformance.fuzz import OP_WEIGHTS, generate_requests
@@ -329,7 +273,7 @@ def _entries(bench: Bench, mutant: CodeMutant) -> tuple[list[list[Any]], list[li
 
 
 def trial_verdict(bench: Bench, mutant: CodeMutant, number: int) -> tuple[dict[str, Any], int, int]:
-    """The trial's verdict on one mutant (see :mod:`cpspec.conformance.code_trial`), and the checks and requests."""
+    """The trial's verdict on one mutant (see :mod:`cpspec.strength.code_trial`), and the checks and requests."""
     checks, fuzz = _entries(bench, mutant)
     target = bench.folder / f"mutant-{number}"
     _mutant_package(bench, mutant, target)

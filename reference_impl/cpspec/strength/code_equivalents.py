@@ -7,10 +7,10 @@ the bundled rulesets, cannot kill them, and a ruleset that brings those paramete
 that do. UNEXERCISED also holds the few mutants only the op ``advise`` reaches (the readable
 engine's strongest setting, its opponents' policy): a seeded simulation whose answer cannot be
 worked out by hand, which the corpus has no case of and the trials leave out. A key is
-(module, the line's text, the operator) as :attr:`cpspec.conformance.code_mutants.CodeMutant.key`
+(module, the line's text, the operator) as :attr:`cpspec.strength.code_mutants.CodeMutant.key`
 gives it. A reason is kept only for a mutant that passes the whole corpus *and* answers every
 random request of the fuzz mode as the unmutated engine does; the check
-(:mod:`cpspec.conformance.code_mutation`) flags a reason whose mutant no longer exists, is
+(:mod:`cpspec.strength.code_mutation`) flags a reason whose mutant no longer exists, is
 killed, or answers differently.
 """
 

@@ -3,34 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Final
 
-from cpspec.conformance.code_mutants import OPERATORS
-
-if TYPE_CHECKING:
-    from cpspec.conformance.code_mutation import CodeOutcome, CodeRun, ModuleReport
-
-#: The share of a module's non-equivalent mutants the corpus must kill.
-TARGET: Final = 0.99
-
-
-def score(report: ModuleReport) -> float:
-    """Killed mutants as a share of those counted (not equivalent, not unexercised; 1.0 when none is counted)."""
-    counted = report.not_equivalent
-    return report.count("killed") / counted if counted else 1.0
-
-
-def problems(run: CodeRun) -> list[str]:
-    """Why the run does not pass: a module under the target, a survivor unexplained, a reason out of date."""
-    found = [f"{r.module}: {r.count('killed')}/{r.not_equivalent} non-equivalent mutants killed, under "
-             f"{TARGET:.0%}" for r in run.reports if score(r) < TARGET]
-    found += [f"unexplained survivor {o.mutant.label}" for r in run.reports for o in r.outcomes
-              if o.status == "unexplained"]
-    found += [f"a reason is kept for {o.mutant.label}, but it is {o.status}" for r in run.reports
-              for o in r.outcomes if o.stale_reason]
-    found += [f"a reason is kept for a mutant that no longer exists: {' | '.join(key)}" for key in run.unknown_reasons]
-    found += [f"a case fails unmutated: {name}" for name in run.broken]
-    return found
+from cpspec.strength.code_mutants import OPERATORS
+from cpspec.strength.code_outcomes import TARGET, CodeOutcome, CodeRun, problems
 
 
 def _figure(killed: int, counted: int) -> str:
@@ -52,7 +27,7 @@ def code_report_lines(run: CodeRun) -> list[str]:
         "",
         "Every small mutant of the rule modules (`cpspec/rules/`) and of the reading of the protocol's inputs",
         "(`cpspec/protocol/inputs.py`, where a bad input must be refused with its located error) is tried",
-        "against the corpus (`cpspec/conformance/code_mutation.py`). The operators:",
+        "against the corpus (`cpspec/strength/code_mutation.py`). The operators:",
         "",
         *[f"- {operator}" for operator in OPERATORS],
         "",
@@ -66,7 +41,7 @@ def code_report_lines(run: CodeRun) -> list[str]:
         "line, compared with the unmutated engine's answers as `cpspec fuzz` compares them (free text aside), each",
         "violation by the part of the order it names (its words quote hand names, which are free text): one that",
         "answers any differently *differs* (a wrong engine the corpus accepts); one that never does is *equivalent*",
-        "when `cpspec/conformance/code_equivalents.py` argues in a line why it cannot change any answer; *unexercised*",
+        "when `cpspec/strength/code_equivalents.py` argues in a line why it cannot change any answer; *unexercised*",
         "when it argues that only parameters no bundled ruleset has would show it (the corpus runs the bundled",
         "rulesets only: these are counted apart, and a ruleset that has those parameters needs cases that kill them);",
         "else it is *unexplained*. `fast/` is proven equal to the rule modules by exhaustive tests and is not part of",

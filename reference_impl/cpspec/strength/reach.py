@@ -5,7 +5,7 @@ unmutated module: the two programs differ nowhere else, and the rule modules kee
 (``tests/test_architecture.py``) that an earlier request could fill. So each corpus check and
 each random request is run once, unmutated, under :class:`LineRecorder`, and a mutant is tried
 only on those that ran one of its lines (:attr:`CodeMutant.reach
-<cpspec.conformance.code_mutants.CodeMutant.reach>`). What runs outside any request (building
+<cpspec.strength.code_mutants.CodeMutant.reach>`). What runs outside any request (building
 the rulesets) counts as reached by every request; so does a mutant that runs at import.
 """
 

@@ -9,46 +9,31 @@ it through :func:`cpspec.protocol.server.dispatch`. A mutant is *killed* when so
 longer matches its expectation; a *survivor* is a change no case can see. Mutants that do not
 load (outside the schema, or breaking a semantic check) are *invalid* and not counted.
 
-Survivors are either explained (:mod:`cpspec.conformance.mutation_equivalents` shows why the change
+Survivors are either explained (:mod:`cpspec.strength.parameter_equivalents` shows why the change
 cannot alter any outcome, e.g. bonus options when the bonus table is empty) or need a case.
 
 ``describe_ruleset`` cases are not run: that op echoes the parameters, so it would kill
 every mutant without showing any behaviour.
 
-With ``--code``, the engine's code is mutated too (:mod:`cpspec.conformance.code_mutation`):
-every small mutant of the rule modules and of the reading of inputs, each tried on the
-corpus in a fresh process, the survivors replayed on random requests.
-
-Usage::
-
-    python -m cpspec.mutation                      # every bundled ruleset
-    python -m cpspec.mutation --ruleset basic      # one ruleset
-    python -m cpspec.mutation --code --jobs 2 --report conformance/STRENGTH.md   # parameters and code
-    python -m cpspec.mutation --code-only --module rules/hands.py --sample 20      # a few code mutants
+The command and its report: :mod:`cpspec.strength.command` (``python -m cpspec.mutation``).
 """
 
 from __future__ import annotations
 
-import argparse
 import copy
 import json
-import sys
 import tempfile
-import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from cpspec.conformance.cases import Case, first_difference, load_corpus
-from cpspec.conformance.mutation_equivalents import explain_survivor
 from cpspec.errors import CpspecError
 from cpspec.rulesets.loader import RulesetRegistry, bundled_registry
-
-if TYPE_CHECKING:
-    from cpspec.conformance.code_mutation import CodeRun
+from cpspec.strength.parameter_equivalents import explain_survivor
 
 #: Ops whose answers are not behaviour (they echo the ruleset or the implementation).
 SKIPPED_OPS = frozenset({"describe_ruleset", "hello"})
@@ -221,17 +206,49 @@ def case_passes(case: Case, ruleset_id: str, registry: RulesetRegistry) -> bool:
     return first_difference(case.expected, output) is None
 
 
-def _first_killer(cases: Sequence[Case], ruleset_id: str, registry: RulesetRegistry) -> str | None:
-    for case in cases:
+def _first_killer(cases: list[Case], ruleset_id: str, registry: RulesetRegistry) -> str | None:
+    """The first case whose answer changes, moved to the front of ``cases``: a case that kills one mutant
+    of a ruleset often kills the next (a neighbouring value of the same parameter), so it is tried first."""
+    for index, case in enumerate(cases):
         if not case_passes(case, ruleset_id, registry):
+            cases.insert(0, cases.pop(index))
             return case.id
     return None
+
+
+@cache
+def quick_schema_check() -> Callable[[Any], bool] | None:
+    """jsonschema-rs's verdict on a ruleset document, where it is installed (the test extras): some hundred
+    times quicker than the loader's validator. It counts 3.0 as an integer, which the loader does not,
+    so a document holding a whole float is left to the loader."""
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    from cpspec.rulesets.data import schema_path
+
+    validator = jsonschema_rs.Draft202012Validator(json.loads(schema_path("ruleset.schema.json").read_text("utf-8")))
+
+    def accepts(document: Any) -> bool:
+        return not _holds_whole_float(document) and bool(validator.is_valid(document))
+
+    return accepts
+
+
+def _holds_whole_float(value: Any) -> bool:
+    if isinstance(value, float):
+        return value.is_integer()
+    if isinstance(value, dict):
+        return any(_holds_whole_float(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_whole_float(v) for v in value)
+    return False
 
 
 def _load_mutant(document: Mapping[str, Any], ruleset_id: str, folder: Path) -> RulesetRegistry | None:
     path = folder / f"{ruleset_id}.yaml"
     path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
-    registry = RulesetRegistry(folder)
+    registry = RulesetRegistry(folder, accepted_by=quick_schema_check())
     try:
         registry.get(ruleset_id)
     except CpspecError:
@@ -239,10 +256,11 @@ def _load_mutant(document: Mapping[str, Any], ruleset_id: str, folder: Path) -> 
     return registry
 
 
-def check_ruleset(ruleset_id: str, corpus_folder: Path) -> RulesetReport:
-    """Run every mutant of one ruleset against that ruleset's cases."""
+def check_ruleset(ruleset_id: str, corpus: Path | Sequence[Case]) -> RulesetReport:
+    """Run every mutant of one ruleset against that ruleset's cases (of a corpus folder, or cases loaded)."""
     registry = bundled_registry()
-    cases = [c for c in load_corpus(corpus_folder) if c.active and ruleset_id in c.rulesets and c.op not in SKIPPED_OPS]
+    loaded_cases = load_corpus(corpus) if isinstance(corpus, Path) else corpus
+    cases = [c for c in loaded_cases if c.active and ruleset_id in c.rulesets and c.op not in SKIPPED_OPS]
     report = RulesetReport(ruleset_id, len(cases))
     report.broken_cases = [c.id for c in cases if not case_passes(c, ruleset_id, registry)]
     # Cheap ops first, so that most mutants are killed before the slower counting cases run.
@@ -271,27 +289,8 @@ def _figure(killed: int, counted: int) -> str:
     return f"{killed}/{counted} ({100 * killed / counted:.1f}%)" if counted else "0/0"
 
 
-def render_report(reports: Sequence[RulesetReport], seconds: float, code: CodeRun | None = None) -> str:
-    """conformance/STRENGTH.md: the ruleset parameters' section (unless none were run), then the code's."""
-    command = "--code --jobs 2" if code is not None else "--jobs 2"
-    lines = [
-        "# Corpus strength",
-        "",
-        f"Generated by `python -m cpspec.mutation {command} --report conformance/STRENGTH.md` (do not edit by hand;",
-        "`tests/test_mutation.py` runs the same parameter check, marked slow; `tests/test_code_mutation.py` tries a",
-        "twelfth of each module's code mutants, marked slow, and checks that the code table counts the mutants the",
-        "modules have now).",
-    ]
-    if reports or code is None:
-        lines += ["", *_parameter_lines(reports, seconds)]
-    if code is not None:
-        from cpspec.conformance.code_report import code_report_lines
-
-        lines += ["", *code_report_lines(code)]
-    return "\n".join(lines) + "\n"
-
-
-def _parameter_lines(reports: Sequence[RulesetReport], seconds: float) -> list[str]:
+def parameter_report_lines(reports: Sequence[RulesetReport], seconds: float) -> list[str]:
+    """The ruleset-parameter section of conformance/STRENGTH.md, as Markdown lines (``seconds``: the run time)."""
     killed = sum(r.count("killed") for r in reports)
     survived = sum(r.count("survived") for r in reports)
     invalid = sum(r.count("invalid") for r in reports)
@@ -307,7 +306,7 @@ def _parameter_lines(reports: Sequence[RulesetReport], seconds: float) -> list[s
         "since it echoes the parameters). A mutant is *killed* when some case's answer changes. Mutants the",
         "schema or the loader refuses are *invalid* and not counted. A survivor is either an *equivalent*",
         "mutant, one that provably cannot change any score, settlement, classification or error (the reason is",
-        "given below, from `cpspec/mutation_equivalents.py`), or a gap that needs a case.",
+        "given below, from `cpspec/strength/parameter_equivalents.py`), or a gap that needs a case.",
         "",
         f"**Mutation score: {_figure(killed, killed + unexplained)}** of the valid mutants that are not "
         f"equivalent are killed. Raw: {_figure(killed, killed + survived)} of all valid mutants killed; "
@@ -340,71 +339,25 @@ def _parameter_lines(reports: Sequence[RulesetReport], seconds: float) -> list[s
     return lines
 
 
-def _check_one(args: tuple[str, str]) -> RulesetReport:
-    return check_ruleset(args[0], Path(args[1]))
+_CORPUS: list[Case] = []  # the cases a worker process checks mutants against (set by _receive)
+
+
+def _receive(cases: list[Case]) -> None:
+    _CORPUS[:] = cases
+
+
+def _check_one(ruleset_id: str) -> RulesetReport:
+    return check_ruleset(ruleset_id, _CORPUS)
 
 
 def run(ruleset_ids: Sequence[str], corpus_folder: Path, jobs: int = 1) -> list[RulesetReport]:
-    """Check the parameter mutants of each ruleset against the corpus, ``jobs`` rulesets at a time."""
-    work = [(rid, str(corpus_folder)) for rid in ruleset_ids]
-    if jobs <= 1 or len(work) <= 1:
-        return [_check_one(w) for w in work]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_check_one, work))
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m cpspec.mutation``: 0 when every survivor is explained (and the code mutants pass), 1 if not.
-
-    Returns 2, with one located line, when a ruleset or the corpus cannot be read.
-    """
-    from cpspec.rulesets.data import data_dir
-
-    parser = argparse.ArgumentParser(prog="python -m cpspec.mutation", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--ruleset", action="append", metavar="ID", help="only this ruleset (repeatable)")
-    parser.add_argument("--corpus", metavar="DIR", help="the corpus folder (default: the bundled conformance/)")
-    parser.add_argument("--report", metavar="FILE", help="write the Markdown report here")
-    parser.add_argument("--jobs", type=int, default=1, help="rulesets (and code mutants) checked in parallel")
-    code = parser.add_argument_group("code mutants")
-    code.add_argument("--code", action="store_true", help="mutate the engine's code as well as the parameters")
-    code.add_argument("--code-only", action="store_true", help="mutate the engine's code only")
-    code.add_argument("--module", action="append", metavar="PATH",
-                      help="only this module, e.g. rules/hands.py (repeatable; default: the rule modules and "
-                           "protocol/inputs.py; fast/ modules may be named)")
-    code.add_argument("--sample", type=int, metavar="N", help="only N code mutants, spread over the modules")
-    code.add_argument("--fuzz", type=int, metavar="N", help="random requests drawn for the survivors (default 4000)")
-    args = parser.parse_args(argv)
-    folder = Path(args.corpus) if args.corpus else data_dir("conformance")
-    started = time.monotonic()
-    try:
-        reports = [] if args.code_only else run(args.ruleset or bundled_registry().ids(), folder, args.jobs)
-        parameter_seconds = time.monotonic() - started
-        code_run = _run_code(args, folder) if args.code or args.code_only else None
-    except CpspecError as error:
-        print(f"cpspec.conformance.mutation: error: {error.describe()}", file=sys.stderr)
-        return 2
-    text = render_report(reports, parameter_seconds, code_run)
-    if args.report:
-        Path(args.report).write_text(text, encoding="utf-8")
-    print(text, end="")
-    unexplained = sum(1 for r in reports for o in r.outcomes if o.status == "survived" and not o.explanation)
-    return 1 if unexplained or (code_run is not None and not code_run.passes) else 0
-
-
-def _run_code(args: argparse.Namespace, folder: Path) -> CodeRun:
-    from cpspec.conformance.code_mutation import DEFAULT_FUZZ, DEFAULT_MODULES, package_root, run_code
-
-    modules = tuple(args.module or DEFAULT_MODULES)
-    for module in modules:
-        if not module.endswith(".py") or not (package_root() / module).is_file():
-            raise CpspecError("bad_input", f"no module {module!r} in the package (e.g. rules/hands.py)", "--module")
-    for option, value in (("--sample", args.sample), ("--fuzz", args.fuzz)):
-        if value is not None and value < 1:
-            raise CpspecError("bad_input", f"{option} must be at least 1", option)
-    return run_code(modules, folder, args.jobs, args.fuzz or DEFAULT_FUZZ, sample_size=args.sample,
-                    progress=lambda line: print(line, file=sys.stderr, flush=True))
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    """Check the parameter mutants of each ruleset against the corpus (read once), ``jobs`` rulesets at a time;
+    the largest rulesets first, so that no worker is left with a long one at the end."""
+    cases = load_corpus(corpus_folder)
+    if jobs <= 1 or len(ruleset_ids) <= 1:
+        return [check_ruleset(rid, cases) for rid in ruleset_ids]
+    size = {rid: sum(1 for c in cases if rid in c.rulesets) for rid in ruleset_ids}
+    order = sorted(ruleset_ids, key=lambda rid: -size[rid])
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_receive, initargs=(cases,)) as pool:
+        reports = dict(zip(order, pool.map(_check_one, order), strict=True))
+    return [reports[rid] for rid in ruleset_ids]

@@ -1,6 +1,6 @@
 """One code mutant's trial, in a fresh process of its own: corpus checks until one fails, then random requests.
 
-:mod:`cpspec.conformance.code_mutation` starts ``python -s -m cpspec.conformance.code_trial``
+:mod:`cpspec.strength.code_mutation` starts ``python -s -m cpspec.strength.code_trial``
 with ``PYTHONPATH`` at a temporary copy of the package in which one module is the mutant,
 ``PYTHONDONTWRITEBYTECODE=1`` and no bytecode of the mutated module anywhere, and writes the
 plan to its standard input as JSON::
@@ -189,7 +189,7 @@ def trace(work: Path, modules: Sequence[str], checks: Sequence[Entry], requests:
 
     Writes ``fuzz{part}.jsonl`` (each request of ``requests.jsonl`` given, with this engine's
     answer) and returns the reach of the checks and requests given, numbered from 0
-    (:class:`~cpspec.conformance.reach.ReachIndex` as JSON), the lines run outside them
+    (:class:`~cpspec.strength.reach.ReachIndex` as JSON), the lines run outside them
     (building the rulesets, filling the fast path's caches), the checks that fail, where each
     answered request is in that file, and (``settings_lines``) the readable settings' lines.
     The parent may split the work into parts, each traced in a process of its own, and merge them.
@@ -197,7 +197,7 @@ def trace(work: Path, modules: Sequence[str], checks: Sequence[Entry], requests:
     A request answered by the ``fast`` engine is run twice: lines run only the first time
     filled a cache, and count as run by every request (a mutant there is tried on all).
     """
-    from cpspec.conformance.reach import LineRecorder, Lines, ReachIndex
+    from cpspec.strength.reach import LineRecorder, Lines, ReachIndex
 
     files = {}
     for module in modules:
