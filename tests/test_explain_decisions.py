@@ -174,7 +174,7 @@ def test_a_four_player_explanation_opens_with_a_summary_that_fits_a_screen(capsy
 
 
 def test_fantasyland_tie_break_only_with_verbose(capsys: pytest.CaptureFixture[str]) -> None:
-    cards = "As Ad Ac Kd Kh 7c 7d 7h 2s 3s 4s 5s 9c".split()
+    cards = ["As", "Ad", "Ac", "Kd", "Kh", "7c", "7d", "7h", "2s", "3s", "4s", "5s", "9c"]
     quiet = run(capsys, "fantasyland", "--ruleset", "open-face", *cards)
     assert "ties broken by" not in quiet
     verbose = run(capsys, "fantasyland", "--ruleset", "open-face", "--verbose", *cards)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-
 from typing import TYPE_CHECKING
 
 from cpspec.cli.ruleset_options import add_ruleset_option, registry

@@ -1245,7 +1245,8 @@ def explanation_json(explanation: Explanation, output: Mapping[str, Any], links:
 
 
 __all__ = [
-    "AlternativeResult", "Block", "Bullets", "Cards", "Cell", "DecidingCards", "Explanation", "FantasylandVerdict", "Heading", "Inline",
-    "InterpretationUse", "LinkStyle", "Paragraph", "RegisterLink", "RuleLink", "Styled", "Table", "card_html",
-    "card_symbols", "explain_deal", "explanation_json", "md_escape", "render_markdown", "render_text", "signed",
+    "AlternativeResult", "Block", "Bullets", "Cards", "Cell", "DecidingCards", "Explanation", "FantasylandVerdict",
+    "Heading", "Inline", "InterpretationUse", "LinkStyle", "Paragraph", "RegisterLink", "RuleLink", "Styled", "Table",
+    "card_html", "card_symbols", "explain_deal", "explanation_json", "md_escape", "render_markdown", "render_text",
+    "signed",
 ]
