@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cpspec.engines import DEFAULT, Engine
 from cpspec.errors import CpspecError
 from cpspec.present.decisions import deciding_card, hand_order, requirement_text
 from cpspec.present.readings import alternatives, governing_rules, score_under
@@ -238,8 +239,10 @@ def _quoted(text: str) -> str:
 
 
 class _Builder:
-    def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str = "en") -> None:
+    def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str = "en",
+                 engine: Engine = DEFAULT) -> None:
         self.ruleset = ruleset
+        self.engine = engine
         self.lang = lang
         self.deal = deal
         self.output = output
@@ -407,7 +410,7 @@ class _Builder:
         if not all(isinstance(given.get(s), list) for s in SEGMENTS):
             return []
         try:
-            found = op_find_naturals(self.ruleset, {"cards": [c for s in SEGMENTS for c in given[s]]})
+            found = op_find_naturals(self.ruleset, {"cards": [c for s in SEGMENTS for c in given[s]]}, self.engine)
         except CpspecError:
             return []
         return [str(n) for n in found["naturals"]]
@@ -859,7 +862,7 @@ class _Builder:
         if key not in self._alternative_outputs:
             alternative = alternatives(self.ruleset, rule_id)[index]
             assert alternative.parameters is not None
-            self._alternative_outputs[key] = score_under(self.ruleset, alternative.parameters, self.deal)
+            self._alternative_outputs[key] = score_under(self.ruleset, alternative.parameters, self.deal, self.engine)
         return self._alternative_outputs[key]
 
     def _matchup_readings(self, matchup: Mapping[str, Any], rule_ids: Sequence[str]) -> list[Cell]:
@@ -1046,18 +1049,20 @@ def _matchup_points(a: str, b: str, points: int) -> str:
 
 
 def explain_deal(
-    ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any] | None = None, lang: str = "en"
+    ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any] | None = None, lang: str = "en",
+    engine: Engine = DEFAULT,
 ) -> Explanation:
     """The explanation of one deal; ``output`` is the ``score`` op's output (computed when None).
 
     ``lang`` ``zh`` puts the Chinese names of segments, hands and naturals beside the English ones
-    (:mod:`cpspec.present.vocabulary`).
+    (:mod:`cpspec.present.vocabulary`). ``engine`` scores the alternative readings (the desk passes
+    the reference engine, which needs no tables built first).
     """
     if output is None:
         from cpspec.protocol.ops.deals import op_score
 
-        output = op_score(ruleset, deal)
-    return _Builder(ruleset, deal, output, lang).build()
+        output = op_score(ruleset, deal, engine)
+    return _Builder(ruleset, deal, output, lang, engine).build()
 
 
 # --- rendering --------------------------------------------------------------------------
