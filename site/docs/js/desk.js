@@ -664,6 +664,16 @@
       markUsed();
     });
     form.addEventListener("submit", (event) => { event.preventDefault(); score(true); });
+    // Back and forward between rulings (and a link followed within the page): the address's deal, scored.
+    window.addEventListener("popstate", () => {
+      const deal = dealFromQuery();
+      if (!deal) return;
+      select.value = deal.ruleset;
+      fillExamples();
+      fillPlayers(deal.deal);
+      fillStacks(readDeal().players.map((p) => p.seat));
+      score(false);
+    });
     wireSession();
     updateSessionButtons();
     try {
