@@ -24,9 +24,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from test_site_browser import ARTIFACTS, REPO, Browser, _QuietHandler, browser, find_chromium
 
 from cpspec.protocol.deal_files import read_deal_file
+from test_site_browser import ARTIFACTS, REPO, Browser, _QuietHandler, browser, find_chromium
 
 __all__ = ["browser"]  # the fixture, shared with test_site_browser.py
 
@@ -360,6 +360,9 @@ OPEN_FACE_LINK = ("desk.html?ruleset=open-face&s0=A&f0=6h+6c+2d&m0=8c+9d+Th+Jd+Q
 
 
 def _first_answer(chrome: Browser, url: str) -> float:
+    """Milliseconds from opening ``url`` (a fresh page load) to the desk's first answer on it."""
+    chrome.open("about:blank")
+    wait(chrome, "window.location.href === 'about:blank'")
     open_desk(chrome, url)
     return float(chrome.evaluate("Number(document.getElementById('cpspec-desk').dataset.firstAnswerMs)"))
 
@@ -379,7 +382,6 @@ def test_the_desks_speed_cold_warm_and_rescoring(site_url: str) -> None:
         # The service worker installs after the first answer (it caches from the browser's HTTP cache).
         wait(chrome, "navigator.serviceWorker.getRegistration().then(r => { window.__sw = !!(r && r.active); }) "
                      "&& window.__sw", timeout=60)
-        chrome.open("about:blank")
         warm = [_first_answer(chrome, url) for _ in range(2)]
         controlled = chrome.evaluate("navigator.serviceWorker.controller !== null")
         rescore = []

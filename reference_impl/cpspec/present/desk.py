@@ -58,9 +58,7 @@ def _bundled(ruleset_id: str) -> Ruleset:
 
 def _error(error: CpspecError) -> str:
     """The error as JSON: the CLI's message, and its place (``input.players[1].front``) and words apart."""
-    found = error.to_json()
-    found["where"] = error.where
-    found["detail"] = error.message
+    found: dict[str, str | None] = {**error.to_json(), "where": error.where, "detail": error.message}
     return json.dumps({"error": found}, ensure_ascii=False)
 
 

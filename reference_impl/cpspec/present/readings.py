@@ -13,7 +13,6 @@ Standard library only: the dispute desk runs this in the browser.
 from __future__ import annotations
 
 import json
-
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
