@@ -161,7 +161,14 @@ def site_url() -> Iterator[str]:
 
     site, done = build_site()
     assert done.returncode == 0, done.stdout + done.stderr
-    handler = functools.partial(_QuietHandler, directory=str(site))
+    with serve_folder(site) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serve_folder(folder: Path) -> Iterator[str]:
+    """A built site served from a thread on 127.0.0.1 at a random port: its address."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
