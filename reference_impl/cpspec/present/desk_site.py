@@ -194,32 +194,32 @@ played one after another go into the session below it: running totals, undo, and
      data-bundle="assets/desk/cpspec.zip{version}" data-pyodide="assets/pyodide/"
      data-engine="{'yes' if engine_available else 'no'}"{worker}>
 <form id="desk-form" class="desk-form" autocomplete="off">
-<div class="desk-field desk-field-wide"><label for="desk-ruleset">Ruleset</label>
+<div class="desk-field desk-field-wide"><label for="desk-ruleset" data-msg="ruleset">Ruleset</label>
 <select id="desk-ruleset" name="ruleset">{options}</select></div>
-<div class="desk-field desk-field-wide"><label for="desk-example">Example</label>
+<div class="desk-field desk-field-wide"><label for="desk-example" data-msg="example">Example</label>
 <select id="desk-example"><option value="">—</option></select></div>
 <div id="desk-error" class="desk-error" role="alert" hidden></div>
 <div id="desk-players"></div>
-<p class="desk-buttons"><button type="button" id="desk-add">Add a player</button>
-<button type="button" id="desk-remove">Remove the last player</button>
+<p class="desk-buttons"><button type="button" id="desk-add" data-msg="addPlayer">Add a player</button>
+<button type="button" id="desk-remove" data-msg="removePlayer">Remove the last player</button>
 <span id="desk-count-note" class="desk-note" aria-live="polite"></span></p>
-<p class="desk-buttons"><button type="submit" id="desk-score">Score the deal</button>
+<p class="desk-buttons"><button type="submit" id="desk-score" data-msg="scoreDeal">Score the deal</button>
 <span id="desk-status" role="status">Loading the engine…</span></p>
 </form>
 <div id="desk-grid" class="desk-grid" aria-label="Card grid: click a card to add it to the field you are in"></div>
 <div id="desk-result" class="desk-result"></div>
 <section id="desk-session" class="desk-session" aria-labelledby="desk-session-title">
-<h2 id="desk-session-title">Session at this table</h2>
-<p class="desk-note">Score a deal, then add it to the session: running totals, each deal's ruling one click
-away, undo, a shareable address or file (<code>cpspec session FILE</code> reads it), and the settle-up.</p>
-<div id="desk-stacks" class="desk-stacks" hidden><p class="desk-note">Starting stacks (optional: each deal is
-then settled from the button within the stacks as they stand)</p><div id="desk-stacks-fields"></div></div>
-<p class="desk-buttons"><button type="button" id="desk-record">Add this deal to the session</button>
-<button type="button" id="desk-undo">Undo the last deal</button>
-<button type="button" id="desk-settle">Settle up</button></p>
-<p class="desk-buttons"><button type="button" id="desk-share">Copy the session's address</button>
-<button type="button" id="desk-download">Download the session file</button>
-<button type="button" id="desk-new-session">New session</button></p>
+<h2 id="desk-session-title" data-msg="sessionTitle">Session at this table</h2>
+<p class="desk-note" data-msg="sessionHelp">Score a deal, then add it to the session: running totals, each deal's
+ruling one click away, undo, a shareable address or file (cpspec session FILE reads it), and the settle-up.</p>
+<div id="desk-stacks" class="desk-stacks" hidden><p class="desk-note" data-msg="startingStacks">Starting stacks
+(optional: each deal is then settled from the button within the stacks as they stand)</p><div id="desk-stacks-fields"></div></div>
+<p class="desk-buttons"><button type="button" id="desk-record" data-msg="record">Add this deal to the session</button>
+<button type="button" id="desk-undo" data-msg="undo">Undo the last deal</button>
+<button type="button" id="desk-settle" data-msg="settle">Settle up</button></p>
+<p class="desk-buttons"><button type="button" id="desk-share" data-msg="share">Copy the session's address</button>
+<button type="button" id="desk-download" data-msg="download">Download the session file</button>
+<button type="button" id="desk-new-session" data-msg="newSession">New session</button></p>
 <p id="desk-session-note" class="desk-note" role="status"></p>
 <div id="desk-ledger" class="desk-ledger"></div>
 <div id="desk-settlement" class="desk-settlement"></div>

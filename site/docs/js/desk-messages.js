@@ -3,6 +3,12 @@
  * function of the values it names. The explanation itself comes from the engine (cpspec explain).
  */
 window.DESK_MESSAGES = window.DESK_MESSAGES || {
+  // The page's own labels (desk.html carries them in English, marked data-msg="key").
+  ruleset: "Ruleset",
+  example: "Example",
+  addPlayer: "Add a player",
+  removePlayer: "Remove the last player",
+  scoreDeal: "Score the deal",
   loading: "Loading the engine…",
   engineMissing: "The in-browser engine is not part of this build.",
   engineFailed: (why) => `The engine could not be loaded: ${why}`,
@@ -40,7 +46,7 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
             declare: "declaration", natural: "natural" },
   // The session ledger.
   sessionTitle: "Session at this table",
-  sessionHelp: "Score a deal, then add it to the session: running totals, each deal's ruling, undo, and the settle-up at the end.",
+  sessionHelp: "Score a deal, then add it to the session: running totals, each deal's ruling one click away, undo, a shareable address or file (cpspec session FILE reads it), and the settle-up.",
   record: "Add this deal to the session",
   undo: "Undo the last deal",
   settle: "Settle up",
@@ -59,7 +65,6 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   pays: (from, to, amount) => `${from} pays ${to} ${amount}`,
   allEven: "Settle up: everyone is even; no one pays.",
   copied: "The session's address is in the page's address bar (and copied, where the browser allows).",
-  startingStacks: "Starting stacks (optional: the session is then settled within them)",
+  startingStacks: "Starting stacks (optional: each deal is then settled from the button within the stacks as they stand)",
   button: "Button",
-  stacksNote: "With stacks, each deal is settled from the button within the stacks as they stand.",
 };

@@ -632,7 +632,16 @@
     }
   }
 
+  /* The page's own labels, from the table of messages (a translation replaces the table). */
+  function applyLabels() {
+    for (const node of root.querySelectorAll("[data-msg]")) {
+      const text = T[node.dataset.msg];
+      if (typeof text === "string") node.textContent = text;
+    }
+  }
+
   async function start() {
+    applyLabels();
     status(T.loading);
     const loading = loadEngine();  // at once, beside the form
     rulesets = await (await fetch(root.dataset.rulesets)).json();
