@@ -14,6 +14,8 @@ import json
 import os
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -77,11 +79,11 @@ def query(ruleset: str, players: list[dict[str, Any]]) -> str:
     return "?" + urlencode(fields)
 
 
-def open_desk(browser: Browser, url: str) -> None:
+def open_desk(browser: Browser, url: str, width: int = WIDTH) -> None:
     """Open the desk at ``url`` and wait for its answer. When the desk is already open, the address is
     changed in the page (as by the browser's back and forward) and the desk scores it without loading
     the engine again."""
-    browser.viewport(WIDTH, 844, mobile=True)
+    browser.viewport(width, 844 if width == WIDTH else 900, mobile=width == WIDTH)
     here = browser.evaluate("document.getElementById('cpspec-desk') && document.getElementById('cpspec-desk')"
                             ".dataset.ready === 'yes' ? window.location.pathname : ''")
     if here and url.split("?")[0].split("#")[0].endswith(here) and "#" not in url:
@@ -220,6 +222,72 @@ def test_the_five_disputes_are_settled_at_a_phones_width(site_url: str, browser:
         assert shown.index("Summary") < shown.index("The hands")
     labels_beside_inputs(browser)
     fits_the_phone(browser, ruleset)
+
+
+# --- the worked examples, at a desktop's width -------------------------------------------------
+
+
+def example_query(example: str) -> str:
+    from cpspec.present.rulebook import desk_link
+
+    ruleset_id, deal, _ = read_deal_file(str(REPO / "examples" / example))
+    return desk_link(ruleset_id, deal).removeprefix("desk.md")
+
+
+@pytest.mark.slow
+def test_the_desk_scores_the_chiptalk_example_and_links_the_rules(site_url: str, browser: Browser) -> None:
+    # Source 000: "Final results: A wins 4, B wins 4, C loses 4, and D loses 4."
+    open_desk(browser, f"{site_url}desk.html{example_query('chiptalk-a-d.yaml')}", width=1280)
+    shown = browser.evaluate("Array.from(document.querySelectorAll('#desk-totals .desk-total'))"
+                             ".map(t => [t.dataset.seat, t.textContent])")
+    assert shown == [["A", "A +4"], ["B", "B +4"], ["C", "C −4"], ["D", "D −4"]]
+    links = browser.evaluate("Array.from(document.querySelectorAll('#desk-result a.desk-rule')).map(a => a.href)")
+    for rule in ("ct-segment-point", "ct-segment-tie", "ct-overall-point"):
+        assert f"{site_url}rulesets/chiptalk.html#{rule}" in links
+    register = browser.evaluate("Array.from(document.querySelectorAll('#desk-result a.desk-interpretation'))"
+                                ".map(a => a.href)")
+    assert f"{site_url}ambiguities.html#majority-with-ties" in register
+    browser.screenshot(ARTIFACTS / "desk-chiptalk-a-d.png", full_page=True)
+
+
+@pytest.mark.slow
+def test_a_bad_card_on_the_desk_shows_the_clis_located_message(site_url: str, browser: Browser) -> None:
+    query_text = example_query("chiptalk-a-d.yaml").replace("f1=9d+7h+5s", "f1=9d+7h+Xx")
+    open_desk(browser, f"{site_url}desk.html{query_text}", width=1280)
+    shown = browser.evaluate("document.getElementById('desk-error').hidden ? '' : "
+                             "document.querySelector('#desk-error .desk-error-message').textContent")
+    deal = (REPO / "examples" / "chiptalk-a-d.yaml").read_text(encoding="utf-8").replace("[9d, 7h, 5s]", "[9d, 7h, Xx]")
+    cli = subprocess.run([sys.executable, "-m", "cpspec", "explain", "-"], input=deal, capture_output=True,
+                         text=True, timeout=60)
+    assert cli.returncode == 2
+    # The CLI: "cpspec explain: error: -:LINE (input.players[1].front[2]): MESSAGE"; the desk has no file lines.
+    path, message = cli.stderr.strip().split(" (", 1)[1].split("): ", 1)
+    assert path == "input.players[1].front[2]"
+    assert shown == f"{path}: {message}"
+    # ... and says it in the players' terms, the field marked.
+    words = browser.evaluate("document.querySelector('#desk-error .desk-error-words').textContent")
+    assert words == "Player 2 (B): the front: 'Xx' is not a card (write it like Td or T♦)"
+    assert browser.evaluate("document.activeElement.id") == "desk-f1"
+    browser.screenshot(ARTIFACTS / "desk-bad-card.png")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("example", "expected", "rule", "topic"), [
+    # Worked by hand in each file's header, from the rule text.
+    ("chiptalk-dragon-v-three-flushes.yaml", ["A +30", "B −2", "C −18", "D −10"], "ct-naturals-meeting",
+     "naturals-meeting"),
+    ("english-harbour-eastern-foul-v-quads.yaml", ["A −7", "B +7"], "ehe-foul-bonuses", "foul-bonus-amount"),
+    ("english-harbour-western-one-won-two-tied.yaml", ["A +1", "B −1"], "ehw-majority-point", "majority-with-ties"),
+])
+def test_the_worked_disputes_are_settled_on_the_desk(site_url: str, browser: Browser, example: str,
+                                                     expected: list[str], rule: str, topic: str) -> None:
+    open_desk(browser, f"{site_url}desk.html{example_query(example)}", width=1280)
+    assert totals(browser) == expected
+    links = browser.evaluate("Array.from(document.querySelectorAll('#desk-result a')).map(a => a.href)")
+    ruleset_id = example_query(example).split("ruleset=")[1].split("&")[0]
+    assert f"{site_url}rulesets/{ruleset_id}.html#{rule}" in links
+    assert f"{site_url}ambiguities.html#{topic}" in links
+    browser.screenshot(ARTIFACTS / f"desk-{example.removesuffix('.yaml')}.png", full_page=True)
 
 
 # --- errors, the grid, the player count ---------------------------------------------------------
