@@ -204,6 +204,16 @@ DISPUTES = [
     pytest.param("chiptalk", CHIPTALK_A_D, ["A +4", "B +4", "C −4", "D −4"],
                  ["B 1, D 1: B and D break even.", "ct-segment-tie", "every matchup pays the same"],
                  id="chiptalk-tie"),
+    # Beyond the five: a back won between two king-high flushes names the deciding card (K Q 9 7 4 against
+    # K Q 9 6 5: the fourth card, 7 over 6), bas-segment-unit 1; the fronts (5-3-2) and middles (J-T-8-6-4)
+    # tie (bas-segment-tie).
+    pytest.param("basic", [
+        {"seat": "A", "front": ["2c", "3d", "5c"], "middle": ["Td", "Jc", "4h", "6s", "8d"],
+         "back": ["Ks", "Qs", "9s", "7s", "4s"]},
+        {"seat": "B", "front": ["2d", "3c", "5s"], "middle": ["Tc", "Jd", "4c", "6d", "8c"],
+         "back": ["Kh", "Qh", "9h", "6h", "5h"]}], ["A +1", "B −1"],
+        ["Back: A's K♠ Q♠ 9♠ 7♠ 4♠ beats B's K♥ Q♥ 9♥ 6♥ 5♥ on the fourth card (both king-high flush)."],
+        id="basic-fourth-card"),
 ]
 
 

@@ -116,3 +116,31 @@ def test_a_bad_deal_in_a_session_file_is_located_on_its_line(
     err = capsys.readouterr().err.strip()
     assert err == (f"cpspec session: error: {bad}:{target + 1} (input.deals[2].players[2].front): "
                    "expected 3 cards, got 2")
+
+
+A_HAND = {"seat": "A", "front": ["Tc", "6d", "4c"], "middle": ["Qh", "Qc", "Kh", "Jc", "9s"],
+          "back": ["5h", "5c", "5s", "Jh", "9c"]}
+
+
+@pytest.mark.parametrize(("ruleset_id", "data", "code", "where"), [
+    ("basic", {}, "bad_input", "input"),
+    ("basic", {"deals": []}, "bad_input", "input.deals"),
+    ("basic", {"deals": [[]]}, "bad_input", "input.deals[0]"),
+    ("basic", {"deals": [{"players": [A_HAND, {**A_HAND, "seat": "B", "front": ["Xx", "2c", "3c"]}]}]}, "bad_card",
+     "input.deals[0].players[1].front[0]"),
+    ("english-harbour-eastern", {"stacks": {"A": -1}, "deals": [{"players": []}]}, "bad_input", "input.stacks"),
+    ("english-harbour-eastern", {"stacks": {"A": 5, "B": 5}, "deals": [
+        {"players": [A_HAND, {"seat": "B", "declare": "surrender"}]}]}, "bad_input", "input.deals[0].button"),
+    ("english-harbour-eastern", {"stacks": {"A": 5, "B": 5}, "deals": [
+        {"button": "A", "stacks": {"A": 1, "B": 1}, "players": [A_HAND, {"seat": "B", "declare": "surrender"}]}]},
+     "bad_input", "input.deals[0].stacks"),
+    ("english-harbour-eastern", {"stacks": {"A": 5, "C": 5}, "deals": [
+        {"button": "A", "players": [A_HAND, {"seat": "B", "declare": "surrender"}]}]}, "bad_input", "input.stacks"),
+])
+def test_a_bad_session_is_refused_where_it_is_wrong(ruleset_id: str, data: dict[str, object], code: str,
+                                                    where: str) -> None:
+    from cpspec.errors import CpspecError
+
+    with pytest.raises(CpspecError) as refused:
+        op_score_session(bundled_registry().get(ruleset_id), data)
+    assert (refused.value.code, refused.value.where) == (code, where)

@@ -62,7 +62,9 @@ def op_score_session(ruleset: Ruleset | None, data: Mapping[str, Any], engine: E
         try:
             output = op_score(ruleset, deal, engine)
         except CpspecError as error:
-            error.where = where + (error.where or "input").removeprefix("input")
+            inner = (error.where or "input").removeprefix("input")
+            # The stacks a deal is settled with are the session's: a fault in them is the session's stacks'.
+            error.where = "input.stacks" if stacks is not None and inner.startswith(".stacks") else where + inner
             raise
         these = list(output["totals"])
         if seats is None:
