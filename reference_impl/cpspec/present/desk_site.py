@@ -213,8 +213,10 @@ played one after another go into the session below it: running totals, undo, and
 <p class="desk-note" data-msg="sessionHelp">Score a deal, then add it to the session: running totals, each deal's
 ruling one click away, undo, a shareable address or file (cpspec session FILE reads it), and the settle-up.</p>
 <div id="desk-stacks" class="desk-stacks" hidden><p class="desk-note" data-msg="startingStacks">Starting stacks
-(optional: each deal is then settled from the button within the stacks as they stand)</p><div id="desk-stacks-fields"></div></div>
-<p class="desk-buttons"><button type="button" id="desk-record" data-msg="record">Add this deal to the session</button>
+(optional: each deal is then settled from the button within the stacks as they stand)</p>
+<div id="desk-stacks-fields"></div></div>
+<p class="desk-buttons">
+<button type="button" id="desk-record" data-msg="record">Add this deal to the session</button>
 <button type="button" id="desk-undo" data-msg="undo">Undo the last deal</button>
 <button type="button" id="desk-settle" data-msg="settle">Settle up</button></p>
 <p class="desk-buttons"><button type="button" id="desk-share" data-msg="share">Copy the session's address</button>
