@@ -39,13 +39,13 @@ def ruleset(ruleset_id: str) -> Ruleset:
 
 
 def _players(case: Case) -> Iterable[int]:
-    """How many players each deal of a score or tournament case has."""
+    """How many players each deal of a score, tournament or score_session case has."""
     data: Any = case.input
     if not isinstance(data, dict):
         return []
     if case.op == "score":
         return [len(data.get("players", []))]
-    if case.op == "tournament":
+    if case.op in ("tournament", "score_session"):
         return [len(d.get("players", [])) for d in data.get("deals", []) if isinstance(d, dict)]
     return []
 

@@ -1,23 +1,28 @@
-"""The dispute desk without a browser: the bundle runs on the standard library alone, from the zip the
-site ships, and gives the CLI's answers; the dispute guide shows exactly what the CLI prints for the
-example it names."""
+"""The dispute desk without a browser: the bundle runs on the standard library alone, unpacked from the
+zip the site ships as the page unpacks it, and gives the CLI's answers; the dispute guide shows exactly
+what the CLI prints for the example it names."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+import yaml
+
 from cpspec.present import rulebook
-from cpspec.present.desk_site import desk_bundle, desk_rulesets
+from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
 from cpspec.protocol.deal_files import read_deal_file
 from cpspec.rulesets.loader import bundled_registry
 
 REPO = Path(__file__).resolve().parent.parent
 
-#: Blocks yaml and jsonschema, puts only the zip on the path, and answers each (ruleset, deal) of argv[3].
+#: Blocks yaml and jsonschema, puts only the unpacked bundle on the path, and answers each (ruleset id, deal)
+#: of argv[2], then scores argv[3] as a session.
 _RUN_FROM_ZIP = """
 import importlib.abc, json, sys
 class Block(importlib.abc.MetaPathFinder):
@@ -28,22 +33,24 @@ sys.meta_path.insert(0, Block())
 sys.path = [sys.argv[1]] + [p for p in sys.path if "site-packages" not in p and "reference_impl" not in p]
 from cpspec.present import desk
 assert desk.__file__.startswith(sys.argv[1]), desk.__file__
-rulesets = json.load(open(sys.argv[2], encoding="utf-8"))
-answers = [json.loads(desk.answer(json.dumps(rulesets[r]["document"]), json.dumps(d)))
-           for r, d in json.loads(sys.argv[3])]
+answers = [json.loads(desk.answer_by_id(r, json.dumps(d))) for r, d in json.loads(sys.argv[2])]
+ruleset_id, data = json.loads(sys.argv[3])
+answers.append(json.loads(desk.session(ruleset_id, json.dumps(data))))
 print(json.dumps(answers))
 """
 
 
 def test_the_bundle_runs_from_its_zip_without_yaml_or_jsonschema(tmp_path: Path) -> None:
+    registry = bundled_registry()
     bundle = tmp_path / "cpspec.zip"
-    bundle.write_bytes(desk_bundle(REPO / "reference_impl"))
+    bundle.write_bytes(desk_bundle(REPO / "reference_impl", registry.all()))
     names = zipfile.ZipFile(bundle).namelist()
     assert "cpspec/present/desk.py" in names and "cpspec/rulesets/build.py" in names
     assert not any(n.endswith(("yamlsafe.py", "loader.py", "deal_files.py")) for n in names)
-    registry = bundled_registry()
-    rulesets = tmp_path / "rulesets.json"
-    rulesets.write_text(json.dumps(desk_rulesets(registry.all())), encoding="utf-8")
+    assert sorted(n for n in names if n.startswith("desk-rulesets/")) == sorted([
+        f"desk-rulesets/{i}.json" for i in registry.ids()])
+    unpacked = tmp_path / "unpacked"
+    zipfile.ZipFile(bundle).extractall(unpacked)
     deals = []
     for name in ("chiptalk-a-d.yaml", "chiptalk-dragon-v-three-flushes.yaml",
                  "english-harbour-eastern-foul-v-quads.yaml", "english-harbour-western-one-won-two-tied.yaml"):
@@ -52,15 +59,22 @@ def test_the_bundle_runs_from_its_zip_without_yaml_or_jsonschema(tmp_path: Path)
     bad = json.loads(json.dumps(deals[0][1]))
     bad["players"][1]["front"][2] = "Xx"
     deals.append(("chiptalk", bad))
-    done = subprocess.run([sys.executable, "-I", "-c", _RUN_FROM_ZIP, str(bundle), str(rulesets), json.dumps(deals)],
+    session = yaml.safe_load((REPO / "examples" / "sessions" / "basic-four-deals.yaml").read_text(encoding="utf-8"))
+    done = subprocess.run([sys.executable, "-I", "-c", _RUN_FROM_ZIP, str(unpacked), json.dumps(deals),
+                           json.dumps([session.pop("ruleset"), session])],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     answers = json.loads(done.stdout)
     # Each file's header works the totals out from the rule text.
     assert [a["explanation"]["totals"] for a in answers[:4]] == [
         {"A": 4, "B": 4, "C": -4, "D": -4}, {"A": 30, "B": -2, "C": -18, "D": -10}, {"A": -7, "B": 7}, {"A": 1, "B": -1}]
+    # The error keeps the CLI's message, and gives its place and its words apart for the page.
     assert answers[4] == {"error": {"code": "bad_card",
-                                    "message": "input.players[1].front[2]: 'Xx' is not a card (expected e.g. 'Td', 'As')"}}
+                                    "message": "input.players[1].front[2]: 'Xx' is not a card (expected e.g. 'Td', 'As')",
+                                    "where": "input.players[1].front[2]",
+                                    "detail": "'Xx' is not a card (expected e.g. 'Td', 'As')"}}
+    # bas-session-four-deals-settled-in-one-payment, worked by hand in the corpus.
+    assert answers[5]["session"]["settle_up"] == [{"from": "C", "to": "A", "amount": 6}]
 
 
 def test_the_desk_offers_every_ruleset_with_its_declarations() -> None:
@@ -70,6 +84,9 @@ def test_the_desk_offers_every_ruleset_with_its_declarations() -> None:
     assert data["chiptalk"]["form"]["declarations"] == ["natural", "surrender", "timeout"]
     assert data["basic"]["form"]["declarations"] == ["surrender"]
     assert data["chiptalk"]["form"]["players"] == {"min": 4, "max": 4, "seat_names": None}
+    # Only the form's facts: the documents the engine reads are in the bundle.
+    assert "document" not in data["chiptalk"]
+    assert (data["english-harbour-eastern"]["form"]["stacks"], data["basic"]["form"]["stacks"]) == (True, False)
 
 
 def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() -> None:
@@ -93,3 +110,33 @@ def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() 
     for name in ("chiptalk-dragon-v-three-flushes.yaml", "english-harbour-eastern-foul-v-quads.yaml",
                  "english-harbour-western-one-won-two-tied.yaml"):
         assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page
+
+
+#: Every message key desk.js uses (T.key) and the page marks (data-msg="key"), against the table's keys.
+_MESSAGE_KEYS = """
+global.window = {}; require(process.argv[1]);
+const fs = require("fs");
+const used = new Set([...fs.readFileSync(process.argv[2], "utf8").matchAll(/\\bT\\.(\\w+)/g)].map((m) => m[1]));
+for (const m of process.argv[3].matchAll(/data-msg="(\\w+)"/g)) used.add(m[1]);
+const table = Object.keys(window.DESK_MESSAGES);
+console.log(JSON.stringify({missing: [...used].filter((k) => !table.includes(k)).sort(),
+                            unused: table.filter((k) => !used.has(k)).sort()}));
+"""
+
+
+def test_every_word_the_desk_shows_is_in_its_table_of_messages() -> None:
+    import shutil
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (it comes with npm, which installs Pyodide for the desk)")
+    docs = REPO / "site" / "docs"
+    page = desk_page(bundled_registry().all(), True, "0", "0")
+    done = subprocess.run([node, "-e", _MESSAGE_KEYS, str(docs / "js" / "desk-messages.js"),
+                           str(docs / "js" / "desk.js"), page], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"missing": [], "unused": []}
+    # desk.js itself writes no English of its own into the page: no string literal that reads as a sentence.
+    script = (docs / "js" / "desk.js").read_text(encoding="utf-8")
+    code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith(("/*", "*", "//")))
+    assert re.findall(r'"[A-Z][a-z]+ [a-z]+[^"]*"', code) == []

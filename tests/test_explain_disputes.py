@@ -65,10 +65,13 @@ def test_the_dragon_collects_from_three_flushes_by_the_meeting_rule() -> None:
         "not subtracted (ct-naturals-meeting).")
     # The amount rests on the naturals-meeting record; its alternative "rank all naturals" still puts the
     # Dragon (rank 1) first, so it pays the same; "compared as set" has no parameter and is not scored.
-    assert line_starting(ab, "Readings:").startswith(
-        "Readings: these amounts rest on the interpretations of ct-naturals-meeting (naturals-meeting).")
-    assert any(line.strip().startswith("Readings:") and "<ambiguities.html#naturals-meeting>" in line for line in ab)
-    assert line_starting(ab, "under the alternative to ct-naturals-meeting, “Rank all naturals").endswith(": the same")
+    # A reading that changes no matchup is stated once, after the matchups, not under each of them.
+    assert not any(line.strip().startswith("Readings:") for line in ab)
+    readings = block(text, "Readings")
+    assert "ct-naturals-meeting (naturals-meeting)" in line_starting(readings, "The matchups' amounts rest on")
+    assert "<ambiguities.html#naturals-meeting>" in readings[0]
+    assert line_starting(readings, "Under the alternative to ct-naturals-meeting, “Rank all naturals").endswith(
+        ", every matchup pays the same.")
     assert "A 10 to B 0, so A collects 10 from B." in text
 
 
@@ -120,11 +123,22 @@ def test_the_foul_pays_three_plus_the_undoubled_bonus() -> None:
 def test_the_foul_bonus_reading_names_its_interpretation_and_alternative() -> None:
     # ehe-foul-bonuses' alternative: "loses every segment, each bonus replacing its segment's unit
     # (four of a kind in the back then collects 1 + 1 + 4 = 6, not 7)".
-    ab = block(explained(FOUL_QUADS), "A v B")
-    readings = line_starting(ab, "Readings:")
-    assert "ehe-foul-bonuses (foul-bonus-amount)" in readings
-    assert any(line.strip().startswith("Readings:") and "<ambiguities.html#foul-bonus-amount>" in line for line in ab)
-    assert line_starting(ab, "under the alternative to ehe-foul-bonuses").endswith(": B +6 instead of B +7")
+    text = explained(FOUL_QUADS)
+    ab = block(text, "A v B")
+    assert line_starting(ab, "Readings:") == (
+        "Readings: under the alternative to ehe-foul-bonuses, “" + _reading("english-harbour-eastern",
+                                                                            "ehe-foul-bonuses") + "”: B +6 instead of B +7.")
+    named = line_starting(block(text, "Readings"), "The matchups' amounts rest on")
+    assert "ehe-foul-bonuses (foul-bonus-amount)" in named
+    assert "<ambiguities.html#foul-bonus-amount>" in block(text, "Readings")[0]
+
+
+def _reading(ruleset_id: str, rule_id: str) -> str:
+    """The one alternative reading of a rule that parameters carry out (the ruleset's own text)."""
+    ruleset = bundled_registry().get(ruleset_id)
+    found = [a.reading.strip() for a in alternatives(ruleset, rule_id) if a.parameters is not None]
+    assert len(found) == 1
+    return found[0]
 
 
 # --- 3. English Harbour Western: one segment won, two tied ---------------------------------------
@@ -150,9 +164,9 @@ def test_the_majority_alternative_would_pay_two() -> None:
     # two tied earns the point (+2)."
     text = explained(ONE_WON_TWO_TIED)
     ab = block(text, "A v B")
-    assert "ehw-majority-point (majority-with-ties)" in line_starting(ab, "Readings:")
-    assert line_starting(ab, "under the alternative to ehw-majority-point, “A majority of the segments that were "
-                             "not tied").endswith(": A +2 instead of A +1")
+    assert "ehw-majority-point (majority-with-ties)" in line_starting(block(text, "Readings"), "The matchups'")
+    assert line_starting(ab, "Readings: under the alternative to ehw-majority-point, “A majority of the segments "
+                             "that were not tied").endswith(": A +2 instead of A +1.")
     section = block(text, "Interpretations this result rests on")
     assert line_starting(section, "alternative “A majority of the segments").endswith(": totals A +2, B -2")
 
@@ -192,7 +206,8 @@ def test_the_json_blocks_are_the_text_blocks() -> None:
     data = explanation_json(explanation, op_score(ruleset, deal), LinkStyle())
     assert len(data["blocks"]) == len(explanation.blocks)
     headings = [b["text"] for b in data["blocks"] if b["type"] == "heading"]
-    assert headings[:2] == ["Chiptalk.net Chinese Poker Tournament (chiptalk 1.2.0)", "The hands"]
+    # Four players: the summary (each matchup in a line, the totals) comes before the detail.
+    assert headings[:3] == ["Chiptalk.net Chinese Poker Tournament (chiptalk 1.2.0)", "Summary", "The hands"]
 
 
 # --- standard input and validate --json --------------------------------------------------------

@@ -1,8 +1,8 @@
-"""A real browser opens the built rulebook: ruleset pages, search, the dispute desk, the comparison matrix,
-a narrow window and the printed one-page summaries.
+"""A real browser opens the built rulebook: ruleset pages, search, the comparison matrix, a narrow window
+and the printed one-page summaries (the dispute desk's tests, which use this driver: test_desk_browser.py).
 
 Screenshots are written to ``test-artifacts/`` at the repository's root (ignored by git); each test names
-its files. The desk tests need Pyodide in the build (``npm ci`` at the root) and skip, saying so, without it.
+its files.
 
 Headless Chromium is driven over the DevTools protocol through a pipe (--remote-debugging-pipe:
 NUL-separated JSON on file descriptors 3 and 4), so no WebDriver or websocket library is needed.
@@ -161,7 +161,14 @@ def site_url() -> Iterator[str]:
 
     site, done = build_site()
     assert done.returncode == 0, done.stdout + done.stderr
-    handler = functools.partial(_QuietHandler, directory=str(site))
+    with serve_folder(site) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serve_folder(folder: Path) -> Iterator[str]:
+    """A built site served from a thread on 127.0.0.1 at a random port: its address."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -214,84 +221,7 @@ def test_search_finds_a_rule_by_its_id(site_url: str, browser: Browser) -> None:
     assert f"{site_url}rulesets/chiptalk.html#ct-overall-point" in links[:5], links[:5]
 
 
-# --- the dispute desk --------------------------------------------------------------------------
-
-
-def _desk(browser: Browser, site_url: str, query: str) -> None:
-    browser.viewport(1280, 900)
-    browser.open(f"{site_url}desk.html{query}")
-    engine = browser.wait_for("document.getElementById('cpspec-desk') && "
-                              "document.getElementById('cpspec-desk').dataset.engine")
-    if engine != "yes":
-        pytest.skip("Pyodide is not in this build (run `npm ci` at the repository's root); the desk tests need it")
-    browser.wait_for("document.getElementById('cpspec-desk').dataset.scored", timeout=120)
-
-
-def _query(example: str) -> str:
-    from cpspec.present.rulebook import desk_link
-    from cpspec.protocol.deal_files import read_deal_file
-
-    ruleset_id, deal, _ = read_deal_file(str(REPO / "examples" / example))
-    return desk_link(ruleset_id, deal).removeprefix("desk.md")
-
-
-@pytest.mark.slow
-def test_the_desk_scores_the_chiptalk_example_and_links_the_rules(site_url: str, browser: Browser) -> None:
-    # Source 000: "Final results: A wins 4, B wins 4, C loses 4, and D loses 4."
-    _desk(browser, site_url, _query("chiptalk-a-d.yaml"))
-    totals = browser.evaluate("Array.from(document.querySelectorAll('#desk-totals .desk-total'))"
-                              ".map(t => [t.dataset.seat, t.textContent])")
-    assert totals == [["A", "A +4"], ["B", "B +4"], ["C", "C −4"], ["D", "D −4"]]
-    links = browser.evaluate("Array.from(document.querySelectorAll('#desk-result a.desk-rule')).map(a => a.href)")
-    for rule in ("ct-segment-point", "ct-segment-tie", "ct-overall-point"):
-        assert f"{site_url}rulesets/chiptalk.html#{rule}" in links
-    register = browser.evaluate("Array.from(document.querySelectorAll('#desk-result a.desk-interpretation'))"
-                                ".map(a => a.href)")
-    assert f"{site_url}ambiguities.html#majority-with-ties" in register
-    # A rule link leads to the rule's anchor.
-    browser.open(f"{site_url}rulesets/chiptalk.html#ct-overall-point")
-    assert browser.wait_for("document.getElementById('ct-overall-point') !== null")
-    browser.open(f"{site_url}desk.html{_query('chiptalk-a-d.yaml')}")
-    browser.wait_for("document.getElementById('cpspec-desk').dataset.scored", timeout=120)
-    browser.screenshot(ARTIFACTS / "desk-chiptalk-a-d.png", full_page=True)
-
-
-@pytest.mark.slow
-def test_a_bad_card_on_the_desk_shows_the_clis_located_message(site_url: str, browser: Browser) -> None:
-    query = _query("chiptalk-a-d.yaml").replace("f1=9d+7h+5s", "f1=9d+7h+Xx")
-    _desk(browser, site_url, query)
-    shown = browser.evaluate("document.getElementById('desk-error').hidden ? '' : "
-                             "document.querySelector('#desk-error .desk-error-message').textContent")
-    deal = (REPO / "examples" / "chiptalk-a-d.yaml").read_text(encoding="utf-8").replace("[9d, 7h, 5s]", "[9d, 7h, Xx]")
-    cli = subprocess.run([sys.executable, "-m", "cpspec", "explain", "-"], input=deal, capture_output=True,
-                         text=True, timeout=60)
-    assert cli.returncode == 2
-    # The CLI: "cpspec explain: error: -:LINE (input.players[1].front[2]): MESSAGE"; the desk has no file lines.
-    path, message = cli.stderr.strip().split(" (", 1)[1].split("): ", 1)
-    assert path == "input.players[1].front[2]"
-    assert shown == f"{path}: {message}"
-    assert "'Xx' is not a card" in shown
-    browser.screenshot(ARTIFACTS / "desk-bad-card.png")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("example", "totals", "rule", "topic"), [
-    # Worked by hand in each file's header, from the rule text.
-    ("chiptalk-dragon-v-three-flushes.yaml", ["A +30", "B −2", "C −18", "D −10"], "ct-naturals-meeting",
-     "naturals-meeting"),
-    ("english-harbour-eastern-foul-v-quads.yaml", ["A −7", "B +7"], "ehe-foul-bonuses", "foul-bonus-amount"),
-    ("english-harbour-western-one-won-two-tied.yaml", ["A +1", "B −1"], "ehw-majority-point", "majority-with-ties"),
-])
-def test_the_three_disputes_are_settled_on_the_desk(site_url: str, browser: Browser, example: str,
-                                                    totals: list[str], rule: str, topic: str) -> None:
-    _desk(browser, site_url, _query(example))
-    shown = browser.evaluate("Array.from(document.querySelectorAll('#desk-totals .desk-total')).map(t => t.textContent)")
-    assert shown == totals
-    links = browser.evaluate("Array.from(document.querySelectorAll('#desk-result a')).map(a => a.href)")
-    ruleset = bundled_registry().get(_query(example).split("ruleset=")[1].split("&")[0])
-    assert f"{site_url}rulesets/{ruleset.id}.html#{rule}" in links
-    assert f"{site_url}ambiguities.html#{topic}" in links
-    browser.screenshot(ARTIFACTS / f"desk-{example.removesuffix('.yaml')}.png", full_page=True)
+# --- the dispute desk: tests/test_desk_browser.py (one page, its engine loaded once) -------------
 
 
 # --- the comparison matrix, a narrow window, the printed summaries ------------------------------

@@ -21,6 +21,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("validate", "cpspec.cli.validate", "validate ruleset files, and check their quotes (default: every ruleset)"),
     ("protocol", "cpspec.cli.protocol", "serve the JSON Lines wire protocol on stdin/stdout"),
     ("explain", "cpspec.cli.explain", "explain the scoring of a deal step by step, with rule ids"),
+    ("session", "cpspec.cli.session", "score a session of deals at one table: running totals and the settle-up"),
     ("conformance", "cpspec.cli.conformance", "run the conformance corpus against an implementation"),
     ("fuzz", "cpspec.cli.fuzz", "compare an implementation with the reference on seeded random requests"),
     ("settings", "cpspec.cli.settings", "list the legal settings of 13 cards and the naturals they hold"),

@@ -7,8 +7,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from cpspec.cli.ruleset_options import add_ruleset_option, registry
+
+if TYPE_CHECKING:
+    from cpspec.present.explain import LinkStyle
+    from cpspec.rules.model import Ruleset
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,25 +45,46 @@ def use_color(choice: str, stream_is_tty: bool, environ: dict[str, str] | os._En
     return stream_is_tty and not environ.get("NO_COLOR")
 
 
+def rulebook_links(ruleset: Ruleset, base: str, suffix: str) -> LinkStyle:
+    """Links into the rulebook: a bundled ruleset has a page there; a house ruleset has none, so only the rules
+    it inherits from a bundled ruleset link (to that ruleset's page), and only the register's own topics
+    (those of the bundled rulesets) have entries."""
+    from cpspec.present.explain import LinkStyle
+    from cpspec.rulesets.loader import bundled_registry
+
+    bundled = bundled_registry()
+    if ruleset.id in bundled.ids() and bundled.get(ruleset.id) == ruleset:
+        return LinkStyle(base, suffix)
+    topics = frozenset(r.interpretation.topic for b in bundled.all() for r in b.rules if r.interpretation)
+    pages = {r.id: r.origin for r in ruleset.rules
+             if r.origin in bundled.ids() and any(o.id == r.id for o in bundled.get(r.origin).rules)}
+    return LinkStyle(base, suffix, pages=pages, topics=topics)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``cpspec explain``: explain a deal file step by step, as text, Markdown or JSON (exit status 0)."""
-    from cpspec.present.explain import LinkStyle, explain_deal, explanation_json, render_markdown, render_text
+    from cpspec.present.explain import explain_deal, explanation_json, render_markdown, render_text
     from cpspec.protocol.deal_files import score_deal_file
 
     ruleset, deal, output = score_deal_file(args.deal, args.ruleset, registry(args))
     explanation = explain_deal(ruleset, deal, output, args.lang)
     base: str = args.base_url
-    links: type[LinkStyle] = LinkStyle
+    absolute = "://" in base
+    suffix = ".html" if absolute or not args.markdown else ".md"
+    links: LinkStyle
     if args.lang == "zh" and "zh" in ruleset.languages:  # rules link to the Chinese edition's pages
-        from cpspec.present.chinese.common import ChineseLinks as links
+        from cpspec.present.chinese.common import ChineseLinks
+
+        links = ChineseLinks(base, suffix)
+    else:
+        links = rulebook_links(ruleset, base, suffix)
     if args.json:
         import json
 
-        print(json.dumps(explanation_json(explanation, output, links(base, ".html")), indent=2, ensure_ascii=False))
+        print(json.dumps(explanation_json(explanation, output, links), indent=2, ensure_ascii=False))
     elif args.markdown:
-        absolute = "://" in base
-        print(render_markdown(explanation, links(base, ".html" if absolute else ".md")), end="")
+        print(render_markdown(explanation, links), end="")
     else:
         color = use_color(args.color, sys.stdout.isatty(), os.environ)
-        print(render_text(explanation, links(base, ".html"), color))
+        print(render_text(explanation, links, color))
     return 0

@@ -21,6 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stay-value", metavar="N", type=int, default=0,
                         help="what staying in Fantasyland is worth, in points (default 0: royalties alone)")
     parser.add_argument("--json", action="store_true", help="print the protocol's solve_fantasyland output as JSON")
+    parser.add_argument("--verbose", action="store_true", help="also say how ties between arrangements are broken")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,5 +63,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {segment:<7} {' '.join(best[segment]):<16} {best['segments'][segment]['name']:<34} {royalty}")
     if best["discards"]:
         print(f"  discard {' '.join(best['discards'])}")
-    print(f"ties broken by: {output['tie_break']}")
+    if args.verbose:
+        print(f"ties broken by: {output['tie_break']}")
     return 0

@@ -5,18 +5,22 @@
 * :func:`desk_bundle` — a zip of the cpspec modules that run on the standard library alone (the rule
   modules, the speed tables, the protocol's ops, explain), found by importing each candidate in a
   fresh interpreter where ``yaml`` and ``jsonschema`` cannot be imported.
-* :func:`desk_page` — the page's Markdown: the form is built by ``site/docs/js/desk.js``, which loads
-  Pyodide (from the npm package, copied into the site at build time) only on this page.
+* :func:`desk_assets` — all of the desk's files for the site (the bundle, the form's facts, Pyodide's files),
+  and :func:`desk_versions` the hash that goes into their addresses.
+* :func:`desk_page` — the page's Markdown: the form is built by ``site/docs/js/desk.js`` (its words in
+  ``js/desk-messages.js``), which loads Pyodide (from the npm package, copied into the site at build
+  time) only on this page; ``desk-sw.js`` keeps the runtime for the next visit.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import subprocess
 import sys
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +32,7 @@ BUNDLE_CANDIDATES: tuple[str, ...] = (
     "cpspec", "cpspec.errors", "cpspec.engines", "cpspec.rules.*", "cpspec.fast.*", "cpspec.analysis.*",
     "cpspec.protocol.*", "cpspec.protocol.ops.*",
     "cpspec.rulesets", "cpspec.rulesets.build", "cpspec.rulesets.shorthand", "cpspec.present", "cpspec.present.explain",
-    "cpspec.present.readings", "cpspec.present.vocabulary", "cpspec.present.desk",
+    "cpspec.present.readings", "cpspec.present.vocabulary", "cpspec.present.decisions", "cpspec.present.desk",
 )
 
 #: Run in a fresh interpreter: block yaml and jsonschema, import each candidate, print those that import.
@@ -66,15 +70,22 @@ def browser_modules(source_root: Path, candidates: Sequence[str] = BUNDLE_CANDID
     return [(name, Path(file)) for name, file in json.loads(done.stdout)]
 
 
-def desk_bundle(source_root: Path) -> bytes:
-    """A zip of the browser's cpspec modules, laid out as under ``source_root`` (``cpspec/...``)."""
+def desk_bundle(source_root: Path, rulesets: Iterable[Ruleset] = ()) -> bytes:
+    """One zip: the browser's cpspec modules, laid out as under ``source_root`` (``cpspec/...``), and each
+    ruleset's merged, validated document as ``desk-rulesets/<id>.json`` (where :mod:`cpspec.present.desk`
+    reads it)."""
     source_root = source_root.resolve()
+    files = [(path.relative_to(source_root).as_posix(), path.read_bytes())
+             for _, path in sorted(browser_modules(source_root), key=lambda item: item[0])]
+    files += [(f"desk-rulesets/{r.id}.json",
+               json.dumps(ruleset_document(r), ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+              for r in rulesets]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for _, path in sorted(browser_modules(source_root), key=lambda item: item[0]):
-            info = zipfile.ZipInfo(path.relative_to(source_root).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+        for name, content in files:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, content)
     return buffer.getvalue()
 
 
@@ -87,31 +98,86 @@ def _form(ruleset: Ruleset) -> dict[str, Any]:
         "declarations": (["natural"] if p.naturals.hands else []) + declarations,
         "naturals": [h.id for h in p.naturals.hands],
         "declaration": p.naturals.declaration,
+        "stacks": p.settlement is not None,
     }
 
 
 def desk_rulesets(rulesets: Iterable[Ruleset], examples: Iterable[tuple[str, str, Any]] = ()) -> dict[str, Any]:
-    """Every ruleset for the desk, by id: title, version, form facts, document and its example deals.
+    """Every ruleset for the desk's form, by id: title, version, form facts and its example deals (the
+    documents the engine reads are in the bundle, :func:`desk_bundle`).
 
     ``examples`` are (file name, ruleset id, score input) of the repository's ``examples/``.
     """
     by_id: dict[str, Any] = {}
     for ruleset in rulesets:
         by_id[ruleset.id] = {"id": ruleset.id, "title": ruleset.title, "version": ruleset.version,
-                             "form": _form(ruleset), "examples": [], "document": ruleset_document(ruleset)}
+                             "form": _form(ruleset), "examples": []}
     for name, ruleset_id, deal in examples:
         if ruleset_id in by_id:
             by_id[ruleset_id]["examples"].append({"name": name, "deal": deal})
     return by_id
 
 
-def desk_page(rulesets: Sequence[Ruleset], engine_available: bool) -> str:
-    """The desk's Markdown page: what it does, then the form that ``js/desk.js`` fills in."""
+#: The files of the npm package pyodide that the desk loads (runtime, WebAssembly, standard library, lock file).
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+_ASSETS: dict[str, dict[str, bytes | Path]] = {}
+
+
+def desk_assets(source_root: Path | None, rulesets: Sequence[Ruleset], examples: Sequence[tuple[str, str, Any]],
+                pyodide: Path | None) -> dict[str, bytes | Path]:
+    """The desk's files: site path -> content, or the file to copy (Pyodide's, when it is installed); built
+    once a build (the page asks for their version, the build for the files)."""
+    key = json.dumps([str(source_root), [(r.id, r.version) for r in rulesets], list(examples), str(pyodide)],
+                     default=str)
+    if key not in _ASSETS:
+        assets: dict[str, bytes | Path] = {
+            "assets/desk/rulesets.json": json.dumps(desk_rulesets(rulesets, examples), ensure_ascii=False,
+                                                    separators=(",", ":")).encode("utf-8"),
+        }
+        if source_root is not None:
+            assets["assets/desk/cpspec.zip"] = desk_bundle(source_root, rulesets)
+        if pyodide is not None:
+            for name in PYODIDE_FILES:
+                assets[f"assets/pyodide/{name}"] = pyodide / name
+        _ASSETS.clear()
+        _ASSETS[key] = assets
+    return _ASSETS[key]
+
+
+def desk_versions(assets: Mapping[str, bytes | Path]) -> tuple[str, str]:
+    """(a short hash of the bundle and the form's facts, the Pyodide package's version or "")."""
+    digest = hashlib.sha256()
+    for name in sorted(n for n in assets if n.startswith("assets/desk/")):
+        content = assets[name]
+        digest.update(name.encode() + (content if isinstance(content, bytes) else content.read_bytes()))
+    runtime = assets.get("assets/pyodide/pyodide.js")
+    version = ""
+    if isinstance(runtime, Path) and (runtime.parent / "package.json").is_file():
+        version = str(json.loads((runtime.parent / "package.json").read_text(encoding="utf-8")).get("version", ""))
+    return digest.hexdigest()[:12], version
+
+
+def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_version: str = "",
+              pyodide_version: str = "") -> str:
+    """The desk's Markdown page: what it does, then the form that ``js/desk.js`` fills in.
+
+    ``bundle_version`` (a hash of the bundle and the form's facts) goes into their addresses, so that the
+    service worker (``desk-sw.js``, keyed by ``pyodide_version``) never serves an old one.
+    """
     missing = "" if engine_available else (
         '<p class="desk-missing" id="desk-missing"><strong>The in-browser engine was not installed when this site '
         "was built</strong> (<code>npm ci</code> at the repository's root installs Pyodide). The rest of the "
         "rulebook works without it; <code>cpspec explain</code> gives the same explanation.</p>")
-    options = "".join(f'<option value="{r.id}">{r.title} ({r.id} {r.version})</option>' for r in rulesets)
+    options = "".join(f'<option value="{r.id}" title="{r.title} ({r.id} {r.version})">{r.title}</option>'
+                      for r in rulesets)
+    version = f"?v={bundle_version}" if bundle_version else ""
+    # Start fetching the runtime at once, beside the page (the engine is what the first answer waits for).
+    preload = "".join(f'<link rel="preload" href="assets/pyodide/{name}" as="{kind}" crossorigin>'
+                      for name, kind in (("pyodide.asm.wasm", "fetch"), ("python_stdlib.zip", "fetch"),
+                                         ("pyodide-lock.json", "fetch"))) if engine_available else ""
+    runtime = '<script src="assets/pyodide/pyodide.js" defer></script>' if engine_available else ""
+    worker = f' data-worker="desk-sw.js?pyodide={pyodide_version}&amp;v={bundle_version}"' if engine_available else ""
     return f"""# Dispute desk
 
 Settle a deal here: pick the ruleset, enter each player's cards (type or paste them, such as
@@ -119,28 +185,54 @@ Settle a deal here: pick the ruleset, enter each player's cards (type or paste t
 the ruleset has them, and score. The desk runs the project's own engine in your browser (Python
 compiled to WebAssembly, loaded only on this page; nothing is sent anywhere) and shows the same
 step-by-step explanation as `cpspec explain`, with every rule and interpretation linked to its
-place in this rulebook. The deal is kept in the page's address: copy it to share the ruling.
+place in this rulebook. The deal is kept in the page's address: copy it to share the ruling. Deals
+played one after another go into the session below it: running totals, undo, and the settle-up.
 
 {missing}
-<div id="cpspec-desk" class="desk" data-rulesets="assets/desk/rulesets.json" data-bundle="assets/desk/cpspec.zip"
-     data-pyodide="assets/pyodide/" data-engine="{'yes' if engine_available else 'no'}">
+<link rel="stylesheet" href="css/desk.css">{preload}
+<div id="cpspec-desk" class="desk" data-rulesets="assets/desk/rulesets.json{version}"
+     data-bundle="assets/desk/cpspec.zip{version}" data-pyodide="assets/pyodide/"
+     data-engine="{'yes' if engine_available else 'no'}"{worker}>
 <form id="desk-form" class="desk-form" autocomplete="off">
-<p><label for="desk-ruleset">Ruleset</label> <select id="desk-ruleset" name="ruleset">{options}</select>
-<label for="desk-example">Load an example</label> <select id="desk-example"><option value="">—</option></select></p>
+<div class="desk-field desk-field-wide"><label for="desk-ruleset" data-msg="ruleset">Ruleset</label>
+<select id="desk-ruleset" name="ruleset">{options}</select></div>
+<div class="desk-field desk-field-wide"><label for="desk-example" data-msg="example">Example</label>
+<select id="desk-example"><option value="">—</option></select></div>
 <div id="desk-error" class="desk-error" role="alert" hidden></div>
 <div id="desk-players"></div>
-<p><button type="button" id="desk-add">Add a player</button>
-<button type="button" id="desk-remove">Remove the last player</button>
-<button type="submit" id="desk-score">Score the deal</button>
+<p class="desk-buttons"><button type="button" id="desk-add" data-msg="addPlayer">Add a player</button>
+<button type="button" id="desk-remove" data-msg="removePlayer">Remove the last player</button>
+<span id="desk-count-note" class="desk-note" aria-live="polite"></span></p>
+<p class="desk-buttons"><button type="submit" id="desk-score" data-msg="scoreDeal">Score the deal</button>
 <span id="desk-status" role="status">Loading the engine…</span></p>
 </form>
 <div id="desk-grid" class="desk-grid" aria-label="Card grid: click a card to add it to the field you are in"></div>
 <div id="desk-result" class="desk-result"></div>
+<section id="desk-session" class="desk-session" aria-labelledby="desk-session-title">
+<h2 id="desk-session-title" data-msg="sessionTitle">Session at this table</h2>
+<p class="desk-note" data-msg="sessionHelp">Score a deal, then add it to the session: running totals, each deal's
+ruling one click away, undo, a shareable address or file (cpspec session FILE reads it), and the settle-up.</p>
+<div id="desk-stacks" class="desk-stacks" hidden><p class="desk-note" data-msg="startingStacks">Starting stacks
+(optional: each deal is then settled from the button within the stacks as they stand)</p>
+<div id="desk-stacks-fields"></div></div>
+<p class="desk-buttons">
+<button type="button" id="desk-record" data-msg="record">Add this deal to the session</button>
+<button type="button" id="desk-undo" data-msg="undo">Undo the last deal</button>
+<button type="button" id="desk-settle" data-msg="settle">Settle up</button></p>
+<p class="desk-buttons"><button type="button" id="desk-share" data-msg="share">Copy the session's address</button>
+<button type="button" id="desk-download" data-msg="download">Download the session file</button>
+<button type="button" id="desk-new-session" data-msg="newSession">New session</button></p>
+<p id="desk-session-note" class="desk-note" role="status"></p>
+<div id="desk-ledger" class="desk-ledger"></div>
+<div id="desk-settlement" class="desk-settlement"></div>
+</section>
 </div>
 
 <noscript>The desk needs JavaScript; <code>cpspec explain DEAL</code> gives the same explanation.</noscript>
+{runtime}<script src="js/desk-messages.js"></script>
 <script src="js/desk.js"></script>
 """
 
 
-__all__ = ["BUNDLE_CANDIDATES", "browser_modules", "desk_bundle", "desk_page", "desk_rulesets", "ruleset_document"]
+__all__ = ["BUNDLE_CANDIDATES", "PYODIDE_FILES", "browser_modules", "desk_assets", "desk_bundle", "desk_page",
+           "desk_rulesets", "desk_versions", "ruleset_document"]

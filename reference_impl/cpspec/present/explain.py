@@ -16,7 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cpspec.engines import DEFAULT, Engine
 from cpspec.errors import CpspecError
+from cpspec.present.decisions import deciding_card, hand_order, requirement_text
 from cpspec.present.readings import alternatives, governing_rules, score_under
 from cpspec.present.vocabulary import hand_name, natural_name, segment_name
 from cpspec.rules.cards import SUIT_SYMBOLS, SUITS
@@ -117,6 +119,30 @@ class InterpretationUse:
 
 
 @dataclass(frozen=True)
+class DecidingCards:
+    """A segment won between two hands of the same name: whose cards beat whose, and where they part."""
+
+    seats: tuple[str, str]
+    segment: str
+    winner: str
+    winning_cards: tuple[str, ...]
+    losing_cards: tuple[str, ...]
+    hand: str  # the name both hands share
+    decided: str  # "on the fourth card", "on the kicker", ...
+
+
+@dataclass(frozen=True)
+class FantasylandVerdict:
+    """Whether one player's board earns Fantasyland, the next hand's size, why (or why not), the rule."""
+
+    seat: str
+    qualifies: bool
+    cards: int | None
+    reason: str
+    rule: str
+
+
+@dataclass(frozen=True)
 class Explanation:
     """The blocks of one explained deal, the rules it cites and the interpretations it rests on."""
 
@@ -125,6 +151,8 @@ class Explanation:
     rules: Mapping[str, str] = field(default_factory=dict)  # every cited rule id -> its title
     interpretations: tuple[InterpretationUse, ...] = ()
     ruleset_version: str = ""
+    deciding: tuple[DecidingCards, ...] = ()
+    fantasyland: tuple[FantasylandVerdict, ...] = ()
 
 
 # --- links ------------------------------------------------------------------------------
@@ -135,18 +163,29 @@ class LinkStyle:
     """Where a rule's page is: ``{base}rulesets/{ruleset}{suffix}#{rule}``.
 
     The rulebook's pages link to ``.md`` sources (MkDocs turns them into page URLs);
-    the terminal prints the built site's ``.html`` address under a base URL.
+    the terminal prints the built site's ``.html`` address under a base URL. A house ruleset has
+    no page in the rulebook: ``pages`` (when not None) maps each rule that has a page to the ruleset
+    whose page it is on (a bundled parent's), and ``topics`` (when not None) are the only register
+    entries that exist.
     """
 
     base: str = ""
     suffix: str = ".html"
+    pages: Mapping[str, str] | None = None
+    topics: frozenset[str] | None = None
 
-    def rule_url(self, ruleset_id: str, rule_id: str) -> str:
-        """The address of a rule's entry on its ruleset's page."""
+    def rule_url(self, ruleset_id: str, rule_id: str) -> str | None:
+        """The address of a rule's entry on its ruleset's page (None: no page of the rulebook has it)."""
+        if self.pages is not None:
+            if rule_id not in self.pages:
+                return None
+            ruleset_id = self.pages[rule_id]
         return f"{self.base}rulesets/{ruleset_id}{self.suffix}#{rule_id}"
 
-    def register_url(self, topic: str) -> str:
-        """The ambiguity register's entry for an interpretation topic."""
+    def register_url(self, topic: str) -> str | None:
+        """The ambiguity register's entry for an interpretation topic (None: the register has none)."""
+        if self.topics is not None and topic not in self.topics:
+            return None
         return f"{self.base}ambiguities{self.suffix}#{topic}"
 
 
@@ -200,8 +239,10 @@ def _quoted(text: str) -> str:
 
 
 class _Builder:
-    def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str = "en") -> None:
+    def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str = "en",
+                 engine: Engine = DEFAULT) -> None:
         self.ruleset = ruleset
+        self.engine = engine
         self.lang = lang
         self.deal = deal
         self.output = output
@@ -211,6 +252,11 @@ class _Builder:
         self.players = {p["seat"]: p for p in output["players"]}
         self.inputs = {p["seat"]: p for p in deal.get("players", []) if isinstance(p, Mapping)}
         self._alternative_outputs: dict[tuple[str, int], Mapping[str, Any] | str] = {}
+        self._resting: dict[str, None] = {}  # the interpreted rules some matchup's amounts rest on
+        self._unchanged: dict[tuple[str, int], None] = {}  # (rule, alternative) paying some matchup the same
+        self._changed: dict[tuple[str, int], None] = {}  # (rule, alternative) paying some matchup differently
+        self._deciding: list[DecidingCards] = []
+        self._fantasyland: list[FantasylandVerdict] = []
 
     def rule(self, rule_id: str | None) -> tuple[Inline, ...]:
         if rule_id is None:
@@ -241,13 +287,16 @@ class _Builder:
         self.blocks.append(Heading(1, f"{r.title} ({r.id} {r.version})"))
         self.blocks.append(Paragraph((f"Cite as: {r.id} {r.version}, rule <id>. Players in seating order: "
                                       + ", ".join(self.players) + ".",)))
+        self.summary()
         self.hands()
         self.setting_order()
         self.naturals()
         self.bonuses()
+        self.fantasyland()
         self.blocks.append(Heading(2, "Matchups"))
         for matchup in self.output["matchups"]:
             self.matchup(matchup)
+        self.shared_readings()
         self.scoop()
         self.totals()
         self.settlement()
@@ -255,7 +304,20 @@ class _Builder:
         if self.cited:
             self.blocks.append(Heading(2, "Rules cited"))
             self.blocks.append(Bullets(tuple((RuleLink(rid), f": {title}") for rid, title in self.cited.items())))
-        return Explanation(r.id, tuple(self.blocks), dict(self.cited), uses, r.version)
+        return Explanation(r.id, tuple(self.blocks), dict(self.cited), uses, r.version, tuple(self._deciding),
+                           tuple(self._fantasyland))
+
+    def summary(self) -> None:
+        """With three or more players: each matchup's result in a line and the totals, before the detail."""
+        if len(self.players) < 3:
+            return
+        self.blocks.append(Heading(2, "Summary"))
+        self.blocks.append(Bullets(tuple(self._matchup_summary(m) for m in self.output["matchups"])))
+        self.blocks.append(Paragraph((Styled(f"Final results: {self._final_text()}.", "strong"),
+                                      " The detail follows: the hands, each matchup step by step, the rules.")))
+
+    def _final_text(self) -> str:
+        return ", ".join(f"{seat} {signed(total)}" for seat, total in self.output["totals"].items())
 
     # -- the hands and their validity
 
@@ -348,7 +410,7 @@ class _Builder:
         if not all(isinstance(given.get(s), list) for s in SEGMENTS):
             return []
         try:
-            found = op_find_naturals(self.ruleset, {"cards": [c for s in SEGMENTS for c in given[s]]})
+            found = op_find_naturals(self.ruleset, {"cards": [c for s in SEGMENTS for c in given[s]]}, self.engine)
         except CpspecError:
             return []
         return [str(n) for n in found["naturals"]]
@@ -411,6 +473,36 @@ class _Builder:
             self.blocks.append(Table(("seat", "segment", "hand", "points", "rule"), tuple(rows)))
         if missed:
             self.blocks.append(Bullets(tuple(missed)))
+
+    def fantasyland(self) -> None:
+        """For a ruleset with Fantasyland: whether each board earns it, and if not, why not."""
+        from cpspec.rules.fantasyland import qualify
+
+        fantasyland = self.ruleset.parameters.fantasyland
+        if fantasyland is None:
+            return
+        lines: list[Cell] = []
+        for seat, player in self.players.items():
+            hands = self._segment_hands(seat)
+            if hands is None:
+                why = f"{seat} does not enter Fantasyland: no board is shown ({player['status']})"
+                self._fantasyland.append(FantasylandVerdict(seat, False, None, why, fantasyland.rule))
+                lines.append((why + " (", *self.rule(fantasyland.rule), ")."))
+                continue
+            verdict = qualify(hands, bool(player.get("fouled")), False, fantasyland)
+            wanted = " or ".join(_join_words([requirement_text(r) for r in o.requires]) for o in fantasyland.entry)
+            held = "; ".join(f"the {s} is {hands.get(s).name}" for s in
+                             dict.fromkeys(r.segment for o in fantasyland.entry for r in o.requires))
+            if verdict.qualifies:
+                why = f"{seat} {verdict.reason} (it needs {wanted}; {held})"
+            elif player.get("fouled"):
+                why = f"{seat} does not enter Fantasyland: {verdict.reason}"
+            else:
+                why = f"{seat} does not enter Fantasyland: it needs {wanted}, and {held}"
+            self._fantasyland.append(FantasylandVerdict(seat, verdict.qualifies, verdict.cards, why, verdict.rule))
+            lines.append((why + " (", *self.rule(verdict.rule), ")."))
+        self.blocks.append(Heading(2, "Fantasyland"))
+        self.blocks.append(Bullets(tuple(lines)))
 
     def _not_in_the_table(self) -> list[Cell]:
         """Hands the bonus table pays in another segment, but not in the one they stand in."""
@@ -498,6 +590,7 @@ class _Builder:
         """A matchup's decisions, its summary and the readings its amounts rest on."""
         decisions: list[Cell] = []
         if compared:
+            decisions += self._deciding_cards(matchup)
             decisions += self._bonus_decisions(matchup)
             decisions += self._overall_decision(matchup)
         elif matchup["kind"] == "forfeit":
@@ -511,6 +604,42 @@ class _Builder:
         self.scope = None
         if readings:
             self.blocks.append(Bullets(tuple(readings)))
+
+    def _segment_hands(self, seat: str) -> Any:
+        """The seat's three hands as the engine values them, or None for a hand not set."""
+        from cpspec.rules.cards import parse_cards
+        from cpspec.rules.fouls import evaluate_setting
+
+        given = self.inputs.get(seat, {})
+        if not all(isinstance(given.get(s), list) for s in SEGMENTS):
+            return None
+        front, middle, back = (parse_cards(given[s], s) for s in SEGMENTS)
+        params = self.ruleset.parameters.hands
+        return evaluate_setting(front, middle, back, params.wheel, low_segments=params.low_segments)
+
+    def _deciding_cards(self, matchup: Mapping[str, Any]) -> list[Cell]:
+        """For a segment won between hands of the same name: both hands' cards and the card that decides."""
+        a, b = matchup["seats"]
+        segments: Mapping[str, str | None] = matchup.get("segments") or {}
+        hands = {seat: self._segment_hands(seat) for seat in (a, b)}
+        if hands[a] is None or hands[b] is None:
+            return []
+        lines: list[Cell] = []
+        for segment in SEGMENTS:
+            winner = segments.get(segment)
+            ha, hb = hands[a].get(segment), hands[b].get(segment)
+            if ha.name != hb.name:
+                continue
+            where = deciding_card(ha, hb)
+            label = Styled(segment_name(segment, self.lang).capitalize(), "strong")
+            if winner is None or where is None:
+                continue
+            loser = b if winner == a else a
+            won, lost = (hand_order(self.inputs[s][segment]) for s in (winner, loser))
+            self._deciding.append(DecidingCards((a, b), segment, winner, won, lost, ha.name, where))
+            lines.append((label, f": {winner}'s ", Cards(won), f" beats {loser}'s ", Cards(lost),
+                          f" {where} (both {ha.name})."))
+        return lines
 
     def _credits_before_overall(self, matchup: Mapping[str, Any]) -> dict[str, int]:
         totals = {seat: 0 for seat in matchup["seats"]}
@@ -582,8 +711,8 @@ class _Builder:
                         result = "lost" if segments.get(segment) == other else "tied"
                         lines.append((label, f": {seat} is paid {entry['points']} for {hand['name']} although it "
                                       f"{result} the {segment}: bonuses are paid won or lost (",
-                                      *self.governed(bonuses.rule, "bonuses.requires_win"), ", ",
-                                      *self.rule(entry["rule"]), ")."))
+                                      *self.rules(bonuses.rule, *governing_rules(self.ruleset, "bonuses.requires_win"),
+                                                  entry["rule"]), ")."))
                     continue
                 if not won:
                     result = "lost" if segments.get(segment) == other else "tied"
@@ -737,22 +866,21 @@ class _Builder:
         if key not in self._alternative_outputs:
             alternative = alternatives(self.ruleset, rule_id)[index]
             assert alternative.parameters is not None
-            self._alternative_outputs[key] = score_under(self.ruleset, alternative.parameters, self.deal)
+            self._alternative_outputs[key] = score_under(self.ruleset, alternative.parameters, self.deal, self.engine)
         return self._alternative_outputs[key]
 
     def _matchup_readings(self, matchup: Mapping[str, Any], rule_ids: Sequence[str]) -> list[Cell]:
-        """One line naming the interpretations this matchup's amounts rest on, then what each
-        alternative that parameters carry out would pay in this matchup."""
+        """The alternatives that would pay this matchup differently, one line each. The interpretations
+        the matchup rests on and the alternatives that change nothing here are kept for
+        :meth:`shared_readings`, which states them once for every matchup."""
         a, b = matchup["seats"]
         as_read = matchup["points"][a]
-        named: list[Inline] = []
         lines: list[Cell] = []
         for rule_id in rule_ids:
             interpretation = self._interpretation(rule_id)
             if interpretation is None:
                 continue
-            named += [", "] if named else []
-            named += [*self.rule(rule_id), " (", RegisterLink(interpretation.topic), ")"]
+            self._resting.setdefault(rule_id, None)
             for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
                 if alternative.parameters is None:
                     continue
@@ -762,14 +890,34 @@ class _Builder:
                 else:
                     theirs = next(m for m in other["matchups"] if m["seats"] == [a, b])
                     points = theirs["points"][a]
-                    told = ("the same" if points == as_read
-                            else f"{_matchup_points(a, b, points)} instead of {_matchup_points(a, b, as_read)}")
-                lines.append(("    under the alternative to ", *self.rule(rule_id),
-                              f", {_quoted(alternative.reading)}: {told}"))
-        if not named:
-            return []
-        return [(Styled("Readings", "strong"), ": these amounts rest on the interpretations of ", *named, "."),
-                *lines]
+                    if points == as_read:
+                        self._unchanged.setdefault((rule_id, index), None)
+                        continue
+                    told = f"{_matchup_points(a, b, points)} instead of {_matchup_points(a, b, as_read)}"
+                self._changed[(rule_id, index)] = None
+                lines.append((Styled("Readings", "strong"), ": under the alternative to ", *self.rule(rule_id),
+                              f", {_quoted(alternative.reading)}: {told}."))
+        return lines
+
+    def shared_readings(self) -> None:
+        """Once, after the matchups: the interpretations they rest on, and each alternative that pays the
+        same in every matchup."""
+        if not self._resting:
+            return
+        named: list[Inline] = []
+        for rule_id in self._resting:
+            interpretation = self._interpretation(rule_id)
+            named += [", "] if named else []
+            named += [*self.rule(rule_id), " (", RegisterLink(interpretation.topic), ")"]
+        items: list[Cell] = [("The matchups' amounts rest on the interpretations of ", *named, ".")]
+        for rule_id, index in self._unchanged:
+            if (rule_id, index) in self._changed:
+                continue
+            reading = alternatives(self.ruleset, rule_id)[index].reading
+            items.append(("Under the alternative to ", *self.rule(rule_id), f", {_quoted(reading)}, every "
+                          "matchup pays the same."))
+        self.blocks.append(Heading(3, "Readings"))
+        self.blocks.append(Bullets(tuple(items)))
 
     def _interpretation(self, rule_id: str) -> Any:
         try:
@@ -874,8 +1022,7 @@ class _Builder:
             style = "plus" if total > 0 else "minus" if total < 0 else "strong"
             rows.append(((seat,), (", ".join(pieces),), (Styled(signed(total), style),)))
         self.blocks.append(Table(("seat", "matchups", "total"), tuple(rows)))
-        final = ", ".join(f"{seat} {signed(total)}" for seat, total in self.output["totals"].items())
-        self.blocks.append(Paragraph((Styled(f"Final results: {final}.", "strong"),)))
+        self.blocks.append(Paragraph((Styled(f"Final results: {self._final_text()}.", "strong"),)))
 
     def settlement(self) -> None:
         settlement = self.output.get("settlement")
@@ -906,23 +1053,25 @@ def _matchup_points(a: str, b: str, points: int) -> str:
 
 
 def explain_deal(
-    ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any] | None = None, lang: str = "en"
+    ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any] | None = None, lang: str = "en",
+    engine: Engine = DEFAULT,
 ) -> Explanation:
     """The explanation of one deal; ``output`` is the ``score`` op's output (computed when None).
 
     ``lang`` ``zh``: for a ruleset that declares it (``languages``), the whole explanation in Chinese
     (:mod:`cpspec.present.explain_translated`); for another, the Chinese names of segments, hands and
-    naturals beside the English ones (:mod:`cpspec.present.vocabulary`).
+    naturals beside the English ones (:mod:`cpspec.present.vocabulary`). ``engine`` scores the alternative
+    readings (the desk passes the reference engine, which needs no tables built first).
     """
     if output is None:
         from cpspec.protocol.ops.deals import op_score
 
-        output = op_score(ruleset, deal)
+        output = op_score(ruleset, deal, engine)
     if lang != "en" and lang in ruleset.languages:
         from cpspec.present.explain_translated import explain_translated
 
-        return explain_translated(ruleset, deal, output, lang)
-    return _Builder(ruleset, deal, output, lang).build()
+        return explain_translated(ruleset, deal, output, lang, engine)
+    return _Builder(ruleset, deal, output, lang, engine).build()
 
 
 # --- rendering --------------------------------------------------------------------------
@@ -948,7 +1097,7 @@ def _text_inline(part: Inline, color: bool) -> str:
     return " ".join(_paint(c, "red", color) if color and c[-1] in _RED_SUITS else c for c in shown)
 
 
-def _url(part: RuleLink | RegisterLink, ruleset_id: str, links: LinkStyle) -> str:
+def _url(part: RuleLink | RegisterLink, ruleset_id: str, links: LinkStyle) -> str | None:
     if isinstance(part, RuleLink):
         return links.rule_url(ruleset_id, part.rule)
     return links.register_url(part.topic)
@@ -972,8 +1121,8 @@ def render_text(explanation: Explanation, links: LinkStyle, color: bool = False)
         elif isinstance(block, Bullets):
             for item in block.items:
                 text = "".join(_text_inline(p, color) for p in item)
-                urls = dict.fromkeys(_url(p, explanation.ruleset_id, links) for p in item
-                                     if isinstance(p, RuleLink | RegisterLink))
+                urls = dict.fromkeys(u for p in item if isinstance(p, RuleLink | RegisterLink)
+                                     if (u := _url(p, explanation.ruleset_id, links)) is not None)
                 lines.append(f"  {text}" + ("  " + " ".join(f"<{u}>" for u in urls) if urls else ""))
         else:
             lines.extend(_text_table(block, color))
@@ -1021,9 +1170,11 @@ def _md_inline(part: Inline, ruleset_id: str, links: LinkStyle) -> str:
     if isinstance(part, str):
         return md_escape(part)
     if isinstance(part, RuleLink):
-        return f"[`{part.rule}`]({links.rule_url(ruleset_id, part.rule)})"
+        url = links.rule_url(ruleset_id, part.rule)
+        return f"[`{part.rule}`]({url})" if url else f"`{part.rule}`"
     if isinstance(part, RegisterLink):
-        return f"[{md_escape(part.topic)}]({links.register_url(part.topic)})"
+        url = links.register_url(part.topic)
+        return f"[{md_escape(part.topic)}]({url})" if url else md_escape(part.topic)
     if isinstance(part, Styled):
         return f"**{md_escape(part.text)}**" if part.style != "" else md_escape(part.text)
     return card_html(part.cards)
@@ -1098,12 +1249,18 @@ def explanation_json(explanation: Explanation, output: Mapping[str, Any], links:
                               for a in use.alternatives]}
             for use in explanation.interpretations
         ],
+        "deciding": [{"seats": list(d.seats), "segment": d.segment, "winner": d.winner,
+                      "winning_cards": list(d.winning_cards), "losing_cards": list(d.losing_cards), "hand": d.hand,
+                      "decided": d.decided} for d in explanation.deciding],
+        "fantasyland": [{"seat": f.seat, "qualifies": f.qualifies, "cards": f.cards, "reason": f.reason,
+                         "rule": f.rule} for f in explanation.fantasyland],
         "score": dict(output),
     }
 
 
 __all__ = [
-    "AlternativeResult", "Block", "Bullets", "Cards", "Cell", "Explanation", "Heading", "Inline",
-    "InterpretationUse", "LinkStyle", "Paragraph", "RegisterLink", "RuleLink", "Styled", "Table", "card_html",
-    "card_symbols", "explain_deal", "explanation_json", "md_escape", "render_markdown", "render_text", "signed",
+    "AlternativeResult", "Block", "Bullets", "Cards", "Cell", "DecidingCards", "Explanation", "FantasylandVerdict",
+    "Heading", "Inline", "InterpretationUse", "LinkStyle", "Paragraph", "RegisterLink", "RuleLink", "Styled", "Table",
+    "card_html", "card_symbols", "explain_deal", "explanation_json", "md_escape", "render_markdown", "render_text",
+    "signed",
 ]

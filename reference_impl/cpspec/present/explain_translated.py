@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cpspec.engines import DEFAULT, Engine
 from cpspec.present.explain import (
     AlternativeResult,
     Bullets,
@@ -593,9 +594,10 @@ class TranslatedBuilder(_Builder):
         self.blocks.append(Paragraph((Styled(self.say("final", totals=final), "strong"),)))
 
 
-def explain_translated(ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str) -> Explanation:
+def explain_translated(ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str,
+                       engine: Engine = DEFAULT) -> Explanation:
     """The explanation of a scored deal in ``lang``, a language the ruleset declares."""
-    return TranslatedBuilder(ruleset, deal, output, lang).build()
+    return TranslatedBuilder(ruleset, deal, output, lang, engine).build()
 
 
 __all__ = ["TranslatedBuilder", "explain_translated", "hand_words", "rank_text"]

@@ -12,10 +12,12 @@ Standard library only: the dispute desk runs this in the browser.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cpspec.engines import DEFAULT, Engine
 from cpspec.errors import CpspecError
 from cpspec.rules.model import Ruleset
 from cpspec.rulesets.build import alternative_reading, build_ruleset, merge
@@ -62,20 +64,33 @@ def governing_rules(ruleset: Ruleset, path: str) -> tuple[str, ...]:
                  if rule.interpretation is not None and path in governed_parameters(ruleset, rule.id))
 
 
+#: Rulesets with an alternative's parameters, built once a session (the desk re-scores a deal often).
+_UNDER: dict[tuple[int, str], tuple[Ruleset, Ruleset]] = {}
+
+
 def ruleset_under(ruleset: Ruleset, parameters: Mapping[str, Any]) -> Ruleset:
     """The ruleset with a partial parameters block merged over its own (the rules stay as they are)."""
+    key = (id(ruleset), json.dumps(parameters, sort_keys=True, default=str))
+    known = _UNDER.get(key)
+    if known is not None and known[0] is ruleset:
+        return known[1]
     document = dict(ruleset.document)
     document["parameters"] = merge(ruleset.document["parameters"], parameters)
     document["rules"] = [{**rule, "_origin": ruleset.rule(rule["id"]).origin} for rule in ruleset.document["rules"]]
-    return build_ruleset(document, ruleset.files)
+    built = build_ruleset(document, ruleset.files)
+    if len(_UNDER) > 256:
+        _UNDER.clear()
+    _UNDER[key] = (ruleset, built)
+    return built
 
 
-def score_under(ruleset: Ruleset, parameters: Mapping[str, Any], deal: Mapping[str, Any]) -> dict[str, Any] | str:
+def score_under(ruleset: Ruleset, parameters: Mapping[str, Any], deal: Mapping[str, Any],
+                engine: Engine = DEFAULT) -> dict[str, Any] | str:
     """The ``score`` output of the deal under the patched ruleset, or the engine's message if it refuses it."""
     from cpspec.protocol.ops import op_score
 
     try:
-        return op_score(ruleset_under(ruleset, parameters), deal)
+        return op_score(ruleset_under(ruleset, parameters), deal, engine)
     except CpspecError as error:
         return error.describe()
     except (KeyError, TypeError, ValueError) as error:  # a patch the schema test should have caught

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cpspec.errors import CpspecError
-from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
+from cpspec.present.desk_site import desk_assets, desk_page, desk_versions
 from cpspec.present.explain import LinkStyle, explain_deal, md_escape, render_markdown, render_text
 from cpspec.present.readings import alternatives
 from cpspec.present.vocabulary import HAND_NAMES, SEGMENT_NAMES, conditions_text
@@ -1318,7 +1318,7 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
     for case in inputs.cases:
         pages[f"cases/{case.id}.md"] = case_page(case, inputs)
     pages["schema.md"] = schema_page(inputs)
-    pages["desk.md"] = desk_page(inputs.rulesets, inputs.pyodide is not None)
+    pages["desk.md"] = desk_page(inputs.rulesets, inputs.pyodide is not None, *desk_versions(generate_assets(inputs)))
     for name, text in inputs.docs.items():
         if name in pages or name in HAND_WRITTEN:
             raise ValueError(f"docs/{name} would replace a rulebook page of the same name")
@@ -1326,23 +1326,10 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
     return pages
 
 
-#: The files of the npm package pyodide that the desk loads (runtime, WebAssembly, standard library, lock file).
-PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-
-
 def generate_assets(inputs: Inputs) -> dict[str, bytes | Path]:
     """The desk's files: site path -> content, or the file to copy (Pyodide's, when it is installed)."""
-    examples = [(e.name, e.ruleset, e.deal) for e in inputs.examples]
-    assets: dict[str, bytes | Path] = {
-        "assets/desk/rulesets.json": json.dumps(desk_rulesets(inputs.rulesets, examples), ensure_ascii=False,
-                                                separators=(",", ":")).encode("utf-8"),
-    }
-    if inputs.source_root is not None:
-        assets["assets/desk/cpspec.zip"] = desk_bundle(inputs.source_root)
-    if inputs.pyodide is not None:
-        for name in PYODIDE_FILES:
-            assets[f"assets/pyodide/{name}"] = inputs.pyodide / name
-    return assets
+    return desk_assets(inputs.source_root, inputs.rulesets, [(e.name, e.ruleset, e.deal) for e in inputs.examples],
+                       inputs.pyodide)
 
 
 def site_nav(inputs: Inputs) -> list[Any]:

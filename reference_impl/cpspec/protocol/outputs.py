@@ -18,6 +18,7 @@ from cpspec.rules.collection import CollectionDue
 from cpspec.rules.fantasyland import Qualification
 from cpspec.rules.fouls import SegmentHands, SettingCheck
 from cpspec.rules.hands import HandValue
+from cpspec.rules.ledger import Transfer
 from cpspec.rules.model import SEGMENTS, DealRound, HandRequirement, Ruleset
 from cpspec.rules.naturals import HeldNatural, strongest
 from cpspec.rules.play import PlayCheck
@@ -162,6 +163,21 @@ def standings_json(standings: Sequence[Standing], target: int | None, reached: T
         "reached": None if reached is None else {"deal": reached.deal, "seats": list(reached.seats),
                                                  "winner": reached.winner, "rule": reached.rule},
     }
+
+
+def session_json(scored: Sequence[Mapping[str, Any]], running: Sequence[Mapping[str, int]],
+                 transfers: Sequence[Transfer]) -> JSON:
+    """The ``score_session`` answer: each deal's totals (and what it paid with stacks), the running totals after
+    it, the session's totals and the settle-up."""
+    deals: list[JSON] = []
+    for number, (output, after) in enumerate(zip(scored, running, strict=True), start=1):
+        entry: JSON = {"deal": number, "totals": dict(output["totals"])}
+        if "settlement" in output:
+            entry["paid"] = dict(output["settlement"]["paid"])
+        entry["running"] = dict(after)
+        deals.append(entry)
+    return {"deals": deals, "totals": dict(running[-1]),
+            "settle_up": [{"from": t.payer, "to": t.payee, "amount": t.amount} for t in transfers]}
 
 
 def collection_json(due: CollectionDue, rule: str) -> JSON:

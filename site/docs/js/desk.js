@@ -1,31 +1,41 @@
-/* The dispute desk: a form for a deal, scored by cpspec's own Python engine running in Pyodide.
+/* The dispute desk: a form for a deal, scored by cpspec's own Python engine running in Pyodide, and a
+ * session ledger of the deals played at one table.
  *
- * Loaded only by desk.html. Pyodide (the npm package, copied into assets/pyodide/ when the site is
- * built) runs the standard-library modules of cpspec (assets/desk/cpspec.zip); the rulesets come as
- * their merged, validated documents (assets/desk/rulesets.json). The engine answers with the JSON of
- * `cpspec explain --json` or with the CLI's located error. The deal lives in the address (?ruleset=...
- * &s0=A&f0=...&m0=...&b0=...&c0=...&d0=...&n0=...), so a ruling can be shared.
+ * Loaded only by desk.html, after js/desk-messages.js (every word shown here comes from that table).
+ * Pyodide (the npm package, copied into assets/pyodide/ when the site is built) runs one small bundle
+ * (assets/desk/cpspec.zip): the standard-library modules of cpspec and every ruleset's document. The
+ * form's facts come from assets/desk/rulesets.json. The engine is loaded at once, beside the form; a
+ * service worker (desk-sw.js) keeps the runtime and the bundle for the next visit. The engine answers
+ * with the JSON of `cpspec explain --json`, or an error with its place (input.players[1].front) that the
+ * desk says in a player's words. The deal lives in the address (?ruleset=...&s0=A&f0=...&m0=...&b0=...
+ * &c0=...&d0=...&n0=...), the session in its fragment (#session=...), so both can be shared.
  */
 (function () {
   "use strict";
 
   const root = document.getElementById("cpspec-desk");
   if (!root) return;
-  const form = document.getElementById("desk-form");
-  const select = document.getElementById("desk-ruleset");
-  const exampleSelect = document.getElementById("desk-example");
-  const playersBox = document.getElementById("desk-players");
-  const statusBox = document.getElementById("desk-status");
-  const errorBox = document.getElementById("desk-error");
-  const resultBox = document.getElementById("desk-result");
-  const grid = document.getElementById("desk-grid");
+  const T = window.DESK_MESSAGES;
+  const $ = (id) => document.getElementById(id);
+  const form = $("desk-form");
+  const select = $("desk-ruleset");
+  const exampleSelect = $("desk-example");
+  const playersBox = $("desk-players");
+  const statusBox = $("desk-status");
+  const errorBox = $("desk-error");
+  const resultBox = $("desk-result");
+  const grid = $("desk-grid");
   const SUITS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s" };
   const SYMBOL = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const RANKS = "AKQJT98765432";
   const SEGMENTS = ["front", "middle", "back"];
+  const SIZES = { front: 3, middle: 5, back: 5 };
+  const KEYS = { front: "f", middle: "m", back: "b", cards: "c", seat: "s", declare: "d", natural: "n" };
   let rulesets = {};
   let engine = null;
   let lastField = null;
+  let lastScored = null;  // {ruleset, deal} of the last deal scored without a mistake
+  let session = { ruleset: null, deals: [], stacks: null };
 
   function status(text) { statusBox.textContent = text; }
 
@@ -50,63 +60,100 @@
     });
   }
 
+  function shown(card) {
+    const suit = card.slice(-1).toLowerCase();
+    return card.slice(0, -1).toUpperCase() + (SYMBOL[suit] || suit);
+  }
+
   function cardSpan(card) {
     const suit = card.slice(-1).toLowerCase();
-    const shown = card.slice(0, -1).toUpperCase() + (SYMBOL[suit] || suit);
-    return el("span", { class: "card " + (suit === "d" || suit === "h" ? "red" : "black"), text: shown });
+    return el("span", { class: "card " + (suit === "d" || suit === "h" ? "red" : "black"), text: shown(card) });
   }
+
+  function signedText(total) { return total > 0 ? "+" + total : total === 0 ? "0" : "−" + (-total); }
 
   // --- the form ---------------------------------------------------------------------------------
 
+  function field(labelText, control, extraClass) {
+    return el("div", { class: "desk-field" + (extraClass ? " " + extraClass : "") },
+              [el("label", { for: control.id, text: labelText }), control]);
+  }
+
+  function cardsInput(index, key, placeholder, value, wide) {
+    const input = el("input", { name: key + index, id: `desk-${key}${index}`, placeholder: placeholder,
+                                value: value || "", autocapitalize: "characters", spellcheck: "false",
+                                class: wide ? "desk-cards desk-cards-wide" : "desk-cards" });
+    input.addEventListener("focus", () => { lastField = input; });
+    input.addEventListener("input", () => { input.classList.remove("desk-invalid"); input.removeAttribute("aria-invalid");
+                                            markUsed(); });
+    return input;
+  }
+
   function playerRow(index, seat, entry) {
     const rs = rulesets[select.value];
-    const form = rs.form;
+    const facts = rs.form;
     const row = el("fieldset", { class: "desk-player", "data-index": String(index) });
-    row.append(el("legend", { text: "Player " + (index + 1) }));
+    row.append(el("legend", { text: T.player(index + 1) }));
     let seatField;
-    if (form.players.seat_names) {
-      seatField = el("select", { name: "s" + index, id: "desk-s" + index, "aria-label": "seat" });
-      for (const name of form.players.seat_names) seatField.append(el("option", { value: name, text: name }));
-      seatField.value = seat || form.players.seat_names[index];
+    if (facts.players.seat_names) {
+      seatField = el("select", { name: "s" + index, id: "desk-s" + index });
+      for (const name of facts.players.seat_names) seatField.append(el("option", { value: name, text: name }));
+      seatField.value = seat || facts.players.seat_names[index];
     } else {
-      seatField = el("input", { name: "s" + index, id: "desk-s" + index, size: "6", value: seat || "ABCD"[index],
-                                "aria-label": "seat" });
+      seatField = el("input", { name: "s" + index, id: "desk-s" + index, value: seat || "ABCD"[index],
+                                class: "desk-seat" });
     }
-    row.append(el("label", { for: "desk-s" + index, text: "Seat " }), seatField);
-    for (const [key, label, size] of [["f", "front", 12], ["m", "middle", 20], ["b", "back", 20]]) {
-      const field = el("input", { name: key + index, id: `desk-${key}${index}`, size: String(size),
-                                  placeholder: label === "front" ? "3 cards" : "5 cards",
-                                  value: entry && entry[label] ? entry[label].join(" ") : "" });
-      field.addEventListener("focus", () => { lastField = field; });
-      row.append(el("label", { for: field.id, text: " " + label + " " }), field);
+    row.append(field(T.seat, seatField));
+    for (const segment of SEGMENTS) {
+      const value = entry && entry[segment] ? entry[segment].join(" ") : "";
+      row.append(field(T.segments[segment], cardsInput(index, KEYS[segment], T.placeholders[segment], value)));
     }
-    if (form.declarations.length) {
-      const declare = el("select", { name: "d" + index, id: "desk-d" + index });
-      declare.append(el("option", { value: "", text: "no declaration" }));
-      for (const d of form.declarations) declare.append(el("option", { value: d, text: "declares " + d }));
-      declare.value = entry && entry.declare ? entry.declare : "";
-      row.append(el("label", { for: declare.id, text: " " }), declare);
-      if (form.naturals.length) {
-        const natural = el("select", { name: "n" + index, id: "desk-n" + index, "aria-label": "which natural" });
-        natural.append(el("option", { value: "", text: "(the best it holds)" }));
-        for (const n of form.naturals) natural.append(el("option", { value: n, text: n }));
-        natural.value = entry && entry.natural ? entry.natural : "";
-        const cards = el("input", { name: "c" + index, id: "desk-c" + index, size: "38",
-                                    placeholder: "or its 13 cards, unset, with declares natural",
-                                    value: entry && entry.cards ? entry.cards.join(" ") : "" });
-        cards.addEventListener("focus", () => { lastField = cards; });
-        row.append(" ", natural, el("br"), el("label", { for: cards.id, text: "13 cards " }), cards);
-      }
+    if (!facts.declarations.length) {
+      row.append(el("p", { class: "desk-note desk-no-surrender", text: T.noSurrender(rs.title) }));
+      return row;
+    }
+    const declare = el("select", { name: "d" + index, id: "desk-d" + index });
+    declare.append(el("option", { value: "", text: T.noDeclaration }));
+    for (const d of facts.declarations) declare.append(el("option", { value: d, text: T.declares(d) }));
+    declare.value = entry && entry.declare ? entry.declare : "";
+    row.append(field(T.declaration, declare));
+    if (!facts.declarations.includes("surrender")) {
+      row.append(el("p", { class: "desk-note desk-no-surrender", text: T.noSurrenderHere(rs.title) }));
+    }
+    if (facts.naturals.length) {
+      const natural = el("select", { name: "n" + index, id: "desk-n" + index, "aria-label": T.whichNatural });
+      natural.append(el("option", { value: "", text: T.bestNatural }));
+      for (const n of facts.naturals) natural.append(el("option", { value: n, text: n }));
+      natural.value = entry && entry.natural ? entry.natural : "";
+      row.append(field(T.whichNatural, natural));
+      const value = entry && entry.cards ? entry.cards.join(" ") : "";
+      row.append(field(T.thirteenCards, cardsInput(index, "c", T.thirteenPlaceholder, value, true)));
     }
     return row;
   }
 
+  function playerCount() { return playersBox.querySelectorAll(".desk-player").length; }
+
+  /* The add and remove buttons stop at the ruleset's limits, and the note beside them says why. */
+  function updateCount() {
+    const rs = rulesets[select.value];
+    const { min, max } = rs.form.players;
+    const count = playerCount();
+    $("desk-add").disabled = count >= max;
+    $("desk-remove").disabled = count <= min;
+    const note = $("desk-count-note");
+    note.textContent = min === max ? T.playersExactly(rs.title, max)
+      : count >= max ? T.playersAtMost(rs.title, max) : count <= min ? T.playersAtLeast(rs.title, min) : "";
+  }
+
   function fillPlayers(deal) {
     playersBox.replaceChildren();
-    const form = rulesets[select.value].form;
+    const facts = rulesets[select.value].form;
     const players = deal && deal.players ? deal.players : [];
-    const count = Math.max(form.players.min, Math.min(form.players.max, players.length || form.players.min));
+    const count = Math.max(facts.players.min, Math.min(facts.players.max, players.length || facts.players.min));
     for (let i = 0; i < count; i++) playersBox.append(playerRow(i, players[i] && players[i].seat, players[i]));
+    updateCount();
+    markUsed();
   }
 
   function fillExamples() {
@@ -171,20 +218,53 @@
 
   // --- the card grid ----------------------------------------------------------------------------
 
+  /* Where each card stands in the form: card -> "Player 1 (A)'s back". */
+  function cardsInUse() {
+    const used = {};
+    for (const row of playersBox.querySelectorAll(".desk-player")) {
+      const i = Number(row.dataset.index);
+      const seat = (row.querySelector(`[name="s${i}"]`) || {}).value || "";
+      for (const name of ["front", "middle", "back", "cards"]) {
+        const input = row.querySelector(`[name="${KEYS[name]}${i}"]`);
+        if (!input) continue;
+        for (const card of parseCards(input.value)) {
+          if (!(card in used)) used[card] = T.cardPlace(i + 1, seat, T.fields[name]);
+        }
+      }
+    }
+    return used;
+  }
+
+  function markUsed() {
+    const used = cardsInUse();
+    for (const button of grid.querySelectorAll(".desk-card")) {
+      const inUse = button.dataset.card in used;
+      button.classList.toggle("used", inUse);
+      button.setAttribute("aria-pressed", inUse ? "true" : "false");
+    }
+  }
+
   function fillGrid() {
-    grid.replaceChildren(el("p", { text: "Card grid: click a card to add it to the field you were typing in." }));
+    grid.replaceChildren(el("p", { class: "desk-note", text: T.gridHelp }),
+                         el("p", { id: "desk-grid-note", class: "desk-grid-note", role: "status" }));
     for (const suit of "shdc") {
       const line = el("div", { class: "desk-grid-row" });
       for (const rank of RANKS) {
         const card = rank + suit;
         const button = el("button", { type: "button", class: "desk-card", "data-card": card,
-                                      "aria-label": card }, [cardSpan(card)]);
+                                      "aria-label": shown(card), "aria-pressed": "false" }, [cardSpan(card)]);
         button.addEventListener("mousedown", (event) => event.preventDefault());  // keep the field's focus
         button.addEventListener("click", () => {
-          const field = lastField || playersBox.querySelector("input[name^='f']");
-          if (!field) return;
-          field.value = (field.value.trim() + " " + card).trim();
-          field.focus();
+          const note = $("desk-grid-note");
+          const used = cardsInUse();
+          if (card in used) { note.textContent = T.cardInUse(shown(card), used[card]); return; }
+          const target = lastField || playersBox.querySelector("input[name^='f']");
+          if (!target) { note.textContent = T.noField; return; }
+          note.textContent = "";
+          target.value = (target.value.trim() + " " + card).trim();
+          target.classList.remove("desk-invalid");
+          markUsed();
+          target.focus();
         });
         line.append(button);
       }
@@ -197,9 +277,9 @@
   function inline(part, links) {
     if (typeof part === "string") return document.createTextNode(part);
     if (part.rule) {
-      const a = el("a", { href: links.rules[part.rule] ? links.rules[part.rule].url : "#", class: "desk-rule" },
-                   [el("code", { text: part.rule })]);
-      return a;
+      const url = links.rules[part.rule] && links.rules[part.rule].url;
+      const code = el("code", { text: part.rule });
+      return url ? el("a", { href: url, class: "desk-rule" }, [code]) : code;
     }
     if (part.interpretation) {
       return el("a", { href: "ambiguities.html#" + part.interpretation, class: "desk-interpretation",
@@ -213,20 +293,22 @@
     return el("strong", { class: "desk-" + part.style, text: part.text });
   }
 
-  function cell(parts, links, tag) {
-    const node = el(tag || "span");
+  function cell(parts, links, tag, label) {
+    const node = el(tag || "span", label ? { "data-label": label } : {});
     for (const part of parts) node.append(inline(part, links));
     return node;
   }
 
-  function render(explanation) {
-    const out = [];
-    const totals = el("p", { class: "desk-totals", id: "desk-totals" });
-    for (const [seat, total] of Object.entries(explanation.totals)) {
-      totals.append(el("span", { class: "desk-total", "data-seat": seat,
-                                 text: `${seat} ${total > 0 ? "+" + total : total === 0 ? "0" : "−" + (-total)}` }), " ");
+  function totalsLine(totals, id) {
+    const line = el("p", { class: "desk-totals", id: id || null });
+    for (const [seat, total] of Object.entries(totals)) {
+      line.append(el("span", { class: "desk-total", "data-seat": seat, text: `${seat} ${signedText(total)}` }), " ");
     }
-    out.push(totals);
+    return line;
+  }
+
+  function explanationNodes(explanation, totalsId) {
+    const out = [totalsLine(explanation.totals, totalsId)];
     for (const block of explanation.blocks) {
       if (block.type === "heading") {
         out.push(el("h" + Math.min(6, block.level + 1), { text: block.text }));
@@ -240,84 +322,378 @@
         const table = el("table", { class: "desk-table" });
         table.append(el("thead", {}, [el("tr", {}, block.header.map((h) => el("th", { text: h })))]));
         const body = el("tbody");
-        for (const row of block.rows) body.append(el("tr", {}, row.map((c) => cell(c, explanation, "td"))));
+        for (const row of block.rows) {
+          body.append(el("tr", {}, row.map((c, i) => cell(c, explanation, "td", block.header[i]))));
+        }
         table.append(body);
         out.push(el("div", { class: "desk-table-wrap" }, [table]));
       }
     }
-    resultBox.replaceChildren(...out);
+    return out;
+  }
+
+  /* "input.players[1].front[2]" -> {player: 1, name: "front"}. */
+  function place(where) {
+    const found = /^input\.players\[(\d+)\](?:\.(\w+))?/.exec(where || "");
+    return found ? { player: Number(found[1]), name: found[2] || null } : null;
+  }
+
+  function playerWords(error) {
+    const at = place(error.where);
+    if (!at) return error.detail || error.message;
+    const seatField = playersBox.querySelector(`[name="s${at.player}"]`);
+    const seat = seatField ? seatField.value : "?";
+    const name = at.name && T.fields[at.name] ? T.fields[at.name] : null;
+    const size = /^expected (\d+) cards, got (\d+)$/.exec(error.detail || "");
+    let text = error.detail || error.message;
+    if (error.code === "bad_hand_size" && size && name) text = T.needsCards(name, size[1], size[2]);
+    else if (error.code === "bad_card" && name) text = T.notACard(name, (/^('[^']*')/.exec(error.detail) || [""])[0]);
+    return T.errorAt(at.player + 1, seat, text);
+  }
+
+  function markField(error) {
+    const at = place(error.where);
+    if (!at) return null;
+    const key = at.name ? KEYS[at.name] : null;
+    const target = (key && playersBox.querySelector(`[name="${key}${at.player}"]`))
+      || playersBox.querySelector(`[name="f${at.player}"]`);
+    if (!target) return null;
+    target.classList.add("desk-invalid");
+    target.setAttribute("aria-invalid", "true");
+    target.setAttribute("aria-describedby", "desk-error");
+    return target;
   }
 
   function showError(error) {
     errorBox.hidden = false;
-    errorBox.replaceChildren(el("strong", { text: "The deal cannot be scored: " }),
-                             el("code", { class: "desk-error-message", text: error.message }));
+    errorBox.replaceChildren(
+      el("p", {}, [el("strong", { text: T.cannotScore + " " }),
+                   el("span", { class: "desk-error-words", text: playerWords(error) })]),
+      el("p", { class: "desk-error-cli" }, [T.cliSays + " ", el("code", { class: "desk-error-message",
+                                                                           text: error.message })]));
     resultBox.replaceChildren();
-    errorBox.scrollIntoView({ block: "center" });
+    const target = markField(error);
+    if (target) target.focus();
+    else errorBox.scrollIntoView({ block: "center" });
+  }
+
+  function clearMarks() {
+    for (const f of playersBox.querySelectorAll(".desk-invalid")) {
+      f.classList.remove("desk-invalid");
+      f.removeAttribute("aria-invalid");
+    }
   }
 
   function score(pushAddress) {
     const rulesetId = select.value;
     const deal = readDeal();
-    if (pushAddress) window.history.replaceState(null, "", dealToQuery(rulesetId, deal));
-    if (!engine) { status("The engine is not loaded yet."); return; }
+    if (pushAddress) window.history.replaceState(null, "", dealToQuery(rulesetId, deal) + window.location.hash);
+    if (!engine) { status(T.notLoadedYet); root.dataset.pending = "yes"; return; }
     errorBox.hidden = true;
+    clearMarks();
     const started = performance.now();
-    const answer = JSON.parse(engine.answer(JSON.stringify(rulesets[rulesetId].document), JSON.stringify(deal), ""));
-    if (answer.error) showError(answer.error);
-    else render(answer.explanation);
-    status(`Scored in ${Math.round(performance.now() - started)} ms.`);
+    const answer = JSON.parse(engine.answer_by_id(rulesetId, JSON.stringify(deal), ""));
+    const took = Math.round(performance.now() - started);
+    if (answer.error) {
+      lastScored = null;
+      showError(answer.error);
+      status(T.notScored);
+    } else {
+      lastScored = { ruleset: rulesetId, deal };
+      resultBox.replaceChildren(...explanationNodes(answer.explanation, "desk-totals"));
+      status(T.scored(took));
+    }
+    if (!root.dataset.firstAnswerMs) {
+      root.dataset.firstAnswerMs = String(Math.round(performance.now()));
+      registerWorker();
+    }
+    root.dataset.lastScoreMs = String(took);
     root.dataset.scored = String(Number(root.dataset.scored || "0") + 1);
+    updateSessionButtons();
+  }
+
+  // --- the session ledger -----------------------------------------------------------------------
+
+  function sessionInput() {
+    const data = { deals: session.deals };
+    if (session.stacks) data.stacks = session.stacks;
+    return data;
+  }
+
+  function encodeSession() {
+    const text = JSON.stringify({ ruleset: session.ruleset, ...sessionInput() });
+    return btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_")
+      .replace(/=+$/, "");
+  }
+
+  function decodeSession(text) {
+    const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  }
+
+  function saveSessionAddress() {
+    const hash = session.deals.length ? "#session=" + encodeSession() : "";
+    window.history.replaceState(null, "", window.location.pathname + window.location.search + hash);
+  }
+
+  function updateSessionButtons() {
+    const other = session.ruleset && session.ruleset !== select.value;
+    $("desk-record").disabled = !lastScored || Boolean(other);
+    $("desk-undo").disabled = !session.deals.length;
+    $("desk-settle").disabled = !session.deals.length;
+    $("desk-share").disabled = !session.deals.length;
+    $("desk-download").disabled = !session.deals.length;
+    $("desk-session-note").textContent = other ? T.sessionOther(rulesets[session.ruleset].title)
+      : lastScored ? "" : T.scoreFirst;
+    const stacksBox = $("desk-stacks");
+    const rs = rulesets[session.ruleset || select.value];
+    stacksBox.hidden = !(rs && rs.form.stacks);
+  }
+
+  function stacksFromForm() {
+    const stacks = {};
+    let any = false;
+    for (const input of $("desk-stacks").querySelectorAll("input[data-seat]")) {
+      if (input.value.trim() !== "") { stacks[input.dataset.seat] = Number(input.value); any = true; }
+    }
+    return any ? stacks : null;
+  }
+
+  function fillStacks(seats) {
+    const box = $("desk-stacks-fields");
+    box.replaceChildren();
+    for (const seat of seats) {
+      const input = el("input", { id: "desk-stack-" + seat, "data-seat": seat, inputmode: "numeric", class: "desk-seat",
+                                  value: session.stacks && seat in session.stacks ? String(session.stacks[seat]) : "" });
+      box.append(field(seat, input));
+    }
+    const button = el("select", { id: "desk-button" });
+    for (const seat of seats) button.append(el("option", { value: seat, text: seat }));
+    box.append(field(T.button, button));
+  }
+
+  function renderSession(answer) {
+    const ledger = $("desk-ledger");
+    ledger.replaceChildren();
+    $("desk-settlement").replaceChildren();
+    if (!session.deals.length) {
+      ledger.append(el("p", { class: "desk-note", text: T.sessionEmpty }));
+      return;
+    }
+    if (answer.error) { ledger.append(el("p", { class: "desk-error", text: playerWords(answer.error) })); return; }
+    const out = answer.session;
+    for (const deal of out.deals) {
+      const result = deal.paid || deal.totals;
+      const summary = el("summary", {}, [el("strong", { text: T.dealLabel(deal.deal) + " " }),
+        Object.entries(result).map(([s, v]) => `${s} ${signedText(v)}`).join(", "),
+        el("span", { class: "desk-running" }, [" · " + T.running + " " +
+          Object.entries(deal.running).map(([s, v]) => `${s} ${signedText(v)}`).join(", ")])]);
+      const details = el("details", { class: "desk-deal", "data-deal": String(deal.deal) }, [summary]);
+      details.addEventListener("toggle", () => {
+        if (!details.open || details.dataset.shown) return;
+        const raw = session.deals[deal.deal - 1];
+        const dealOnly = Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "button"));
+        const shownAnswer = JSON.parse(engine.answer_by_id(session.ruleset, JSON.stringify(dealOnly), ""));
+        details.dataset.shown = "yes";
+        details.append(el("div", { class: "desk-deal-body" },
+                          shownAnswer.error ? [el("p", { text: playerWords(shownAnswer.error) })]
+                            : explanationNodes(shownAnswer.explanation)));
+      });
+      ledger.append(details);
+    }
+    const running = totalsLine(out.totals, "desk-session-totals");
+    running.prepend(T.afterDeals(out.deals.length) + " ");
+    ledger.append(running);
+    root.dataset.sessionDeals = String(out.deals.length);
+    return out;
+  }
+
+  function refreshSession() {
+    if (!engine) return null;
+    const answer = session.deals.length ? JSON.parse(engine.session(session.ruleset, JSON.stringify(sessionInput())))
+      : { session: null };
+    const out = renderSession(answer);
+    saveSessionAddress();
+    updateSessionButtons();
+    return out;
+  }
+
+  function showSettlement() {
+    const answer = JSON.parse(engine.session(session.ruleset, JSON.stringify(sessionInput())));
+    const box = $("desk-settlement");
+    if (answer.error) { box.replaceChildren(el("p", { text: playerWords(answer.error) })); return; }
+    const payments = answer.session.settle_up;
+    if (!payments.length) { box.replaceChildren(el("p", { class: "desk-settle-title", text: T.allEven })); return; }
+    box.replaceChildren(el("p", { class: "desk-settle-title", text: T.settleTitle(payments.length) }),
+                        el("ul", { id: "desk-payments" }, payments.map((p) => el("li", { class: "desk-payment",
+                          text: T.pays(p.from, p.to, p.amount) }))));
+    root.dataset.settled = "yes";
+  }
+
+  function record() {
+    if (!lastScored || (session.ruleset && session.ruleset !== lastScored.ruleset)) return;
+    const rs = rulesets[lastScored.ruleset];
+    const deal = JSON.parse(JSON.stringify(lastScored.deal));
+    if (!session.deals.length) {
+      session.ruleset = lastScored.ruleset;
+      session.stacks = rs.form.stacks ? stacksFromForm() : null;
+    }
+    if (session.stacks) deal.button = $("desk-button").value;
+    session.deals.push(deal);
+    const answer = JSON.parse(engine.session(session.ruleset, JSON.stringify(sessionInput())));
+    if (answer.error) {  // the deal does not belong to this session (other seats): take it back, say why
+      session.deals.pop();
+      if (!session.deals.length) session.ruleset = null;
+      $("desk-session-note").textContent = playerWords(answer.error);
+      return;
+    }
+    refreshSession();
+    $("desk-session-note").textContent = T.recorded(session.deals.length);
+  }
+
+  function undo() {
+    const n = session.deals.length;
+    if (!n) return;
+    session.deals.pop();
+    if (!session.deals.length) { session.ruleset = null; session.stacks = null; }
+    refreshSession();
+    $("desk-session-note").textContent = T.undone(n);
+  }
+
+  function download() {
+    const text = JSON.stringify({ ruleset: session.ruleset, ...sessionInput() }, null, 2) + "\n";
+    const link = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+                           download: "session.json" });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+
+  function sessionFromAddress() {
+    const found = /(?:^|[#&])session=([^&]+)/.exec(window.location.hash);
+    if (!found) return;
+    try {
+      const data = decodeSession(found[1]);
+      if (!rulesets[data.ruleset] || !Array.isArray(data.deals)) return;
+      session = { ruleset: data.ruleset, deals: data.deals, stacks: data.stacks || null };
+    } catch (error) {
+      session = { ruleset: null, deals: [], stacks: null };
+    }
+  }
+
+  function wireSession() {
+    $("desk-record").addEventListener("click", record);
+    $("desk-undo").addEventListener("click", undo);
+    $("desk-settle").addEventListener("click", showSettlement);
+    $("desk-new-session").addEventListener("click", () => {
+      session = { ruleset: null, deals: [], stacks: null };
+      refreshSession();
+    });
+    $("desk-share").addEventListener("click", () => {
+      saveSessionAddress();
+      if (navigator.clipboard) navigator.clipboard.writeText(window.location.href).catch(() => {});
+      $("desk-session-note").textContent = T.copied;
+    });
+    $("desk-download").addEventListener("click", download);
   }
 
   // --- start ------------------------------------------------------------------------------------
 
   async function loadEngine() {
-    if (root.dataset.engine !== "yes") { status("The in-browser engine is not part of this build."); return; }
+    if (root.dataset.engine !== "yes") { status(T.engineMissing); return; }
     const started = performance.now();
-    await new Promise((resolve, reject) => {
-      const script = el("script", { src: root.dataset.pyodide + "pyodide.js" });
-      script.onload = resolve;
-      script.onerror = () => reject(new Error("pyodide.js did not load"));
-      document.head.append(script);
-    });
-    const pyodide = await window.loadPyodide({ indexURL: new URL(root.dataset.pyodide, window.location.href).href });
-    const bundle = await (await fetch(root.dataset.bundle)).arrayBuffer();
-    pyodide.unpackArchive(bundle, "zip", { extractDir: "/cpspec-desk" });
+    if (!window.loadPyodide) {
+      await new Promise((resolve, reject) => {
+        const script = el("script", { src: root.dataset.pyodide + "pyodide.js" });
+        script.onload = resolve;
+        script.onerror = () => reject(new Error("pyodide.js did not load"));
+        document.head.append(script);
+      });
+    }
+    const bundle = fetch(root.dataset.bundle).then((r) => r.arrayBuffer());
+    const pyodide = await window.loadPyodide({ indexURL: new URL(root.dataset.pyodide, window.location.href).href,
+                                               packages: [] });
+    root.dataset.runtimeMs = String(Math.round(performance.now() - started));
+    pyodide.unpackArchive(await bundle, "zip", { extractDir: "/cpspec-desk" });
     pyodide.runPython("import sys; sys.path.insert(0, '/cpspec-desk')");
+    const importing = performance.now();
     engine = pyodide.pyimport("cpspec.present.desk");
+    root.dataset.importMs = String(Math.round(performance.now() - importing));
     root.dataset.ready = "yes";
-    status(`Engine ready (${Math.round(performance.now() - started)} ms).`);
+    root.dataset.engineMs = String(Math.round(performance.now() - started));
+    status(T.engineReady(Math.round(performance.now() - started)));
+  }
+
+  /* After the first answer, so that its caching (from the HTTP cache) never competes with the first visit. */
+  function registerWorker() {
+    if ("serviceWorker" in navigator && root.dataset.worker) {
+      navigator.serviceWorker.register(root.dataset.worker).catch(() => {});
+    }
+  }
+
+  /* The page's own labels, from the table of messages (a translation replaces the table). */
+  function applyLabels() {
+    for (const node of root.querySelectorAll("[data-msg]")) {
+      const text = T[node.dataset.msg];
+      if (typeof text === "string") node.textContent = text;
+    }
   }
 
   async function start() {
+    applyLabels();
+    status(T.loading);
+    const loading = loadEngine();  // at once, beside the form
     rulesets = await (await fetch(root.dataset.rulesets)).json();
     fillGrid();
+    sessionFromAddress();
     const fromAddress = dealFromQuery();
     if (fromAddress) select.value = fromAddress.ruleset;
+    else if (session.ruleset) select.value = session.ruleset;
     fillExamples();
     fillPlayers(fromAddress ? fromAddress.deal : null);
-    select.addEventListener("change", () => { fillExamples(); fillPlayers(null); });
+    fillStacks(readDeal().players.map((p) => p.seat));
+    select.addEventListener("change", () => {
+      fillExamples(); fillPlayers(null); lastScored = null; errorBox.hidden = true;
+      fillStacks(readDeal().players.map((p) => p.seat)); updateSessionButtons();
+    });
     exampleSelect.addEventListener("change", () => {
       const example = rulesets[select.value].examples.find((e) => e.name === exampleSelect.value);
       if (example) { fillPlayers(example.deal); score(true); }
     });
-    document.getElementById("desk-add").addEventListener("click", () => {
-      const count = playersBox.querySelectorAll(".desk-player").length;
+    $("desk-add").addEventListener("click", () => {
+      const count = playerCount();
       if (count < rulesets[select.value].form.players.max) playersBox.append(playerRow(count, null, null));
+      updateCount();
     });
-    document.getElementById("desk-remove").addEventListener("click", () => {
+    $("desk-remove").addEventListener("click", () => {
       const rows = playersBox.querySelectorAll(".desk-player");
       if (rows.length > rulesets[select.value].form.players.min) rows[rows.length - 1].remove();
+      updateCount();
+      markUsed();
     });
     form.addEventListener("submit", (event) => { event.preventDefault(); score(true); });
+    // Back and forward between rulings (and a link followed within the page): the address's deal, scored.
+    window.addEventListener("popstate", () => {
+      const deal = dealFromQuery();
+      if (!deal) return;
+      select.value = deal.ruleset;
+      fillExamples();
+      fillPlayers(deal.deal);
+      fillStacks(readDeal().players.map((p) => p.seat));
+      score(false);
+    });
+    wireSession();
+    updateSessionButtons();
     try {
-      await loadEngine();
+      await loading;
     } catch (error) {
-      status("The engine could not be loaded: " + error.message);
+      status(T.engineFailed(error.message));
       return;
     }
-    if (fromAddress) score(false);
+    if (session.deals.length) refreshSession();
+    if (fromAddress || root.dataset.pending) score(false);
+    else registerWorker();
   }
 
   start();
