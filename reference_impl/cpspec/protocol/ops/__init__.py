@@ -6,10 +6,11 @@ from cpspec.protocol.ops.deals import op_score, op_tournament
 from cpspec.protocol.ops.hands import op_check_setting, op_classify, op_compare, op_find_naturals
 from cpspec.protocol.ops.open_face import op_check_play, op_qualify_fantasyland, op_solve_fantasyland
 from cpspec.protocol.ops.tables import op_collection
+from cpspec.protocol.ops.which_rules import op_diff, op_identify
 from cpspec.protocol.registry import OPS
 
 __all__ = [
     "OPS", "op_advise", "op_check_play", "op_check_setting", "op_classify", "op_collection", "op_compare",
-    "op_describe", "op_find_naturals", "op_hello", "op_qualify_fantasyland", "op_score", "op_settings",
+    "op_describe", "op_diff", "op_find_naturals", "op_hello", "op_identify", "op_qualify_fantasyland", "op_score", "op_settings",
     "op_solve_fantasyland", "op_tournament",
 ]

@@ -1,0 +1,178 @@
+"""``cpspec identify``: which rulesets pay what was observed, or the fewest parameter changes that would.
+
+1. Every candidate ruleset scores every observed deal (:mod:`cpspec.analysis.observations`); those
+   that agree with all of them are the answer.
+2. When none does, the nearest (most observations agreeing; then by id) are changed, one change
+   of :mod:`cpspec.analysis.identify_space` at a time, then two (the first one a change that makes
+   some deal the ruleset got wrong agree), on the three nearest rulesets; every set of changes
+   that makes every observation agree is a fix, the fewest changes first.
+3. When several candidates remain (rulesets, or fixes), the smallest corpus deal on which they
+   pay the most different totals is proposed as the next deal to play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cpspec.analysis.differences import with_changes
+from cpspec.analysis.identify_space import Change, changes_for, readings, space_values
+from cpspec.analysis.observations import Observation, agrees
+from cpspec.analysis.probes import Ask, adapted, ordered_probes, score_facts
+from cpspec.errors import CpspecError
+from cpspec.rules.model import Ruleset
+
+#: How many of the nearest rulesets are changed; how many fixes are kept; how many first changes are paired.
+NEAREST = 3
+MAX_FIXES = 5
+PAIRED = 12
+#: How many corpus deals (smallest first) are tried for the next deal to play.
+NEXT_DEAL_PROBES = 400
+
+
+@dataclass(frozen=True)
+class Fix:
+    """Changes to a ruleset that make every observation agree: the ruleset, the changes, the changed ruleset."""
+
+    base: Ruleset
+    changes: tuple[Change, ...]
+    ruleset: Ruleset = field(repr=False)
+
+    @property
+    def label(self) -> str:
+        """How the fix is named among candidates: the ruleset and its changes."""
+        sets = "; ".join(f"{'.'.join(p)} = {v}" for c in self.changes for p, v in c.sets)
+        return f"{self.base.id} with {sets}"
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """A deal that tells the candidates apart, the corpus case it comes from, and what each candidate pays on it."""
+
+    input: dict[str, Any]
+    case: str
+    totals: tuple[tuple[str, dict[str, int]], ...]
+
+
+@dataclass(frozen=True)
+class Identified:
+    """What ``identify`` finds: the agreeing rulesets, the nearest with their counts, the fixes, the next deal."""
+
+    observations: int
+    agreeing: tuple[str, ...]
+    nearest: tuple[tuple[Ruleset, int], ...]
+    fixes: tuple[Fix, ...]
+    next_deal: NextDeal | None
+    searched: int
+
+
+class _Judge:
+    """Whether rulesets agree with each observation, each asked once."""
+
+    def __init__(self, ask: Ask, observations: Sequence[Observation]) -> None:
+        self.ask = ask
+        self.observations = observations
+        self.asked = 0
+
+    def agrees(self, ruleset: Ruleset, index: int) -> bool:
+        observation = self.observations[index]
+        self.asked += 1
+        try:
+            output = self.ask("score", ruleset, adapted(observation.deal, ruleset))
+        except CpspecError:
+            return False
+        return agrees(observation, output)
+
+    def misses(self, ruleset: Ruleset) -> list[int]:
+        return [i for i in range(len(self.observations)) if not self.agrees(ruleset, i)]
+
+    def all_agree(self, ruleset: Ruleset, first: Sequence[int]) -> bool:
+        rest = [i for i in range(len(self.observations)) if i not in first]
+        return all(self.agrees(ruleset, i) for i in [*first, *rest])
+
+
+def _changed(base: Ruleset, changes: Sequence[Change]) -> Ruleset | None:
+    sets = [(("parameters", *path), value, True) for change in changes for path, value in change.sets]
+    try:
+        return with_changes(base, sets)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _fixes(judge: _Judge, base: Ruleset, misses: list[int], changes: list[Change]) -> tuple[list[Fix], int]:
+    """The single changes that fix ``base``, or else the pairs; and how many changed rulesets were tried."""
+    tried = 0
+    improving: list[tuple[int, Change]] = []
+    found: list[Fix] = []
+    for change in changes:
+        changed = _changed(base, [change])
+        if changed is None:
+            continue
+        tried += 1
+        fixed = sum(1 for i in misses if judge.agrees(changed, i))
+        if fixed == len(misses) and judge.all_agree(changed, misses):
+            found.append(Fix(base, (change,), changed))
+        elif fixed:
+            improving.append((fixed, change))
+    if found:
+        return found, tried
+    improving.sort(key=lambda item: -item[0])
+    for number, (_, first) in enumerate(improving[:PAIRED]):
+        earlier = {id(c) for _, c in improving[:number]}
+        for second in changes:
+            if second is first or id(second) in earlier or first.paths & second.paths:
+                continue
+            changed = _changed(base, [first, second])
+            if changed is None:
+                continue
+            tried += 1
+            if judge.all_agree(changed, misses):
+                found.append(Fix(base, (first, second), changed))
+                if len(found) >= MAX_FIXES:
+                    return found, tried
+    return found, tried
+
+
+def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequence[str]) -> NextDeal | None:
+    """The smallest corpus deal every candidate accepts on which they pay the most different ways."""
+    best: tuple[int, NextDeal] | None = None
+    for probe in ordered_probes(first)[:NEXT_DEAL_PROBES]:
+        paid: list[tuple[str, dict[str, int], Any]] = []
+        for label, ruleset in candidates:
+            try:
+                output = ask("score", ruleset, adapted(probe.input, ruleset))
+            except CpspecError:
+                break
+            paid.append((label, output["totals"], score_facts(output)))
+        else:
+            kinds = len({facts for _, _, facts in paid})
+            if kinds > 1 and (best is None or kinds > best[0]):
+                best = kinds, NextDeal(dict(probe.input), probe.case, tuple((lab, t) for lab, t, _ in paid))
+                if kinds == len(candidates):
+                    break
+    return best[1] if best else None
+
+
+def identify(observations: Sequence[Observation], rulesets: Sequence[Ruleset], ask: Ask) -> Identified:
+    """The rulesets that agree with every observation; else the nearest and the fewest changes that make them."""
+    judge = _Judge(ask, observations)
+    misses = {r.id: judge.misses(r) for r in rulesets}
+    by_id = {r.id: r for r in rulesets}
+    agreeing = tuple(r.id for r in rulesets if not misses[r.id])
+    ranked = sorted(rulesets, key=lambda r: (len(misses[r.id]), r.id))
+    nearest = tuple((r, len(observations) - len(misses[r.id])) for r in ranked[:NEAREST])
+    fixes: list[Fix] = []
+    searched = 0
+    if not agreeing:
+        space, alternatives = space_values(rulesets), readings(rulesets)
+        for base, _ in nearest:
+            found, tried = _fixes(judge, base, misses[base.id], changes_for(base, space, alternatives))
+            fixes.extend(found)
+            searched += tried
+        least = min((len(f.changes) for f in fixes), default=0)
+        fixes = [f for f in fixes if len(f.changes) == least][:MAX_FIXES]
+    candidates = ([(i, by_id[i]) for i in agreeing] if len(agreeing) > 1
+                  else [(f.label, f.ruleset) for f in fixes] if len(fixes) > 1 else [])
+    proposed = next_deal(ask, candidates, [r.id for _, r in candidates]) if candidates else None
+    return Identified(len(observations), agreeing, nearest, tuple(fixes), proposed, searched)
