@@ -6,8 +6,9 @@ paid differs (for Open Face rulesets that pay every finished board alike, a Fant
 verdict or a play check that differs). Each parameter difference is also applied alone to A:
 its witness is the smallest probe on which A and B differ and A with that one change differs
 from A, so it shows that difference at work. A difference no probe shows is reported as such,
-never as one that changes no score; only a rule reference, a rule's text and what describes
-the ruleset are said to change no score on any deal.
+never as one that changes no score; only a rule reference, a rule's text, what describes
+the ruleset, and a parameter whose value the engine reads the same either way (a default
+written out) are said to change no score on any deal.
 """
 
 from __future__ import annotations
@@ -140,12 +141,20 @@ def _applied(prober: Prober, a: Ruleset, b: Ruleset, lists: Sequence[Sequence[Pr
     return find_witness(prober, a, b, lists, changed)
 
 
+def _same_model(a: Ruleset, difference: Difference) -> bool:
+    """Whether applying the difference leaves A's parameters as they were (a default written out, say)."""
+    try:
+        return with_changes(a, [(difference.path, difference.b, difference.has_b)]).parameters == a.parameters
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+
+
 def _effects(prober: Prober, a: Ruleset, b: Ruleset, lists: Sequence[Sequence[Probe]],
              found: Sequence[Difference], any_witness: Witness | None) -> list[Found]:
     """Each difference's effect: alone, then, for those no deal shows alone, with the rest of their block."""
     effects: list[Found] = []
     for difference in found:
-        if difference.kind != "parameter":
+        if difference.kind != "parameter" or _same_model(a, difference):
             effects.append(Found(difference, "no_score"))
             continue
         witness = _applied(prober, a, b, lists, [difference]) if any_witness else None

@@ -72,8 +72,9 @@ def diff_json(result: RulesetDiff) -> JSON:
 
 def fix_json(fix: Fix) -> JSON:
     """A set of parameter changes to a ruleset that makes every observation agree."""
-    return {"ruleset": fix.base.id,
-            "changes": [{"path": ".".join(c.path), "value": c.value} for c in fix.changes]}
+    return {"ruleset": fix.base.id, "changes": [
+        {"sets": [{"path": ".".join(("parameters", *path)), "value": value} for path, value in c.sets],
+         "source": c.source} for c in fix.changes]}
 
 
 def next_deal_json(deal: NextDeal) -> JSON:

@@ -9,6 +9,7 @@ from cpspec.analysis.diff import diff_rulesets
 from cpspec.analysis.house_ruleset import house_document
 from cpspec.analysis.identify import identify
 from cpspec.analysis.observations import parse_observations
+from cpspec.analysis.probes import adapted
 from cpspec.engines import DEFAULT, Engine
 from cpspec.errors import CpspecError
 from cpspec.protocol.registry import check_input_keys, register, served_rulesets
@@ -40,5 +41,23 @@ def op_identify(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine
     if not isinstance(house_id, str) or not RULESET_ID.match(house_id):
         raise CpspecError("bad_input", "house_id is a ruleset id (lowercase words joined by hyphens)", "input.house_id")
     observations = parse_observations({"deals": data["deals"]})
-    result = identify(observations, served_rulesets().all(), protocol_ask(engine))
+    rulesets = served_rulesets().all()
+    ask = protocol_ask(engine)
+    for observation in observations:
+        _accepted_somewhere(observation.deal, observation.where, rulesets, ask)
+    result = identify(observations, rulesets, ask)
     return identified_json(result, lambda fix: house_document(fix, house_id, len(observations)))
+
+
+def _accepted_somewhere(deal: dict[str, Any], where: str, rulesets: list[Ruleset], ask: Any) -> None:
+    """A deal no ruleset accepts is a mistake in the observations: the first ruleset's error, at the deal."""
+    first: CpspecError | None = None
+    for ruleset in rulesets:
+        try:
+            ask("score", ruleset, adapted(deal, ruleset))
+            return
+        except CpspecError as error:
+            first = first or error
+    if first is not None:
+        first.where = (first.where or "input").replace("input", where, 1)
+        raise first

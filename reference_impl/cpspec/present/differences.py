@@ -1,0 +1,128 @@
+"""How two rulesets differ, for people: the text of ``cpspec diff`` and the rulebook's "how this differs from
+its parent" section, both written from the ``diff`` answer (``#/$defs/diffOutput``).
+
+>>> short({"points": 3, "rule": "x-y"})
+'{"points":3,"rule":"x-y"}'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+JSON = Mapping[str, Any]
+
+#: The effects that change what is paid, and how each is said.
+PAYING = {"witness": "shown alone", "together": "shown with the rest of its block"}
+
+
+def short(value: Any, width: int = 70) -> str:
+    """A value as compact JSON, cut to ``width`` characters."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _value(item: JSON, side: str) -> str:
+    return short(item[side]) if side in item else "(none)"
+
+
+def _paid(side: JSON) -> str:
+    """What one side paid on a witness, in a few words."""
+    if "refused" in side:
+        return f"refused ({side['refused']})"
+    output = side["output"]
+    if "totals" in output:
+        return ", ".join(f"{seat} {points:+d}" for seat, points in output["totals"].items())
+    return short(output, 90)
+
+
+def _deal_lines(data: JSON) -> list[str]:
+    lines = []
+    for player in data.get("players", []):
+        held = " / ".join(" ".join(player[s]) for s in ("front", "middle", "back") if s in player)
+        held = held or " ".join(player.get("cards", [])) or "(no cards)"
+        declare = f" [{player['declare']}]" if player.get("declare") else ""
+        lines.append(f"    {player.get('seat')}: {held}{declare}")
+    if "banker" in data:
+        lines.append(f"    banker: {data['banker']}")
+    if not lines:
+        lines.append("    " + short(data, 100))
+    return lines
+
+
+def witness_text(witness: JSON, a: str, b: str) -> list[str]:
+    """A witness as lines of text: the deal, then what each ruleset pays and the rules it cites."""
+    lines = [f"  {witness['op']} (from corpus case {witness['case']}):", *_deal_lines(witness["a"]["input"])]
+    for name, side in ((a, witness["a"]), (b, witness["b"])):
+        rules = ", ".join(side.get("rules", [])[:8]) + (" ..." if len(side.get("rules", [])) > 8 else "")
+        lines.append(f"  {name}: {_paid(side)}" + (f"  (rules: {rules})" if rules else ""))
+    return lines
+
+
+def diff_text(out: JSON) -> str:
+    """The text of ``cpspec diff``: the smallest witness, the differences that change what is paid (each with
+    its deal), the parameters no deal showed, and those that change no score."""
+    a, b, found = out["a"], out["b"], out["differences"]
+    paying = [d for d in found if d["effect"] in PAYING]
+    unseen = [d for d in found if d["effect"] == "no_witness"]
+    quiet = [d for d in found if d["effect"] == "no_score"]
+    lines = [f"{a} v {b}: {len(found)} differences after extends; {len(paying)} change what is paid, "
+             f"{len(unseen)} no deal tried shows, {len(quiet)} change no score ({out['probes_asked']} answers asked)"]
+    if "witness" in out:
+        lines += ["", "The smallest deal on which they differ:", *witness_text(out["witness"], a, b)]
+    else:
+        lines += ["", "No deal tried is paid differently."]
+    if paying:
+        lines += ["", "Differences that change what is paid:"]
+        for item in paying:
+            lines.append(f"- {item['path']}: {a} {_value(item, 'a')}; {b} {_value(item, 'b')} "
+                         f"({PAYING[item['effect']]})")
+            lines += ["  " + line for line in witness_text(item["witness"], a, b)]
+    if unseen:
+        lines += ["", "Parameters that differ, on which no deal tried is paid differently:"]
+        lines += [f"- {d['path']}: {a} {_value(d, 'a')}; {b} {_value(d, 'b')}" for d in unseen]
+    if quiet:
+        lines += ["", "Differences that change no score on any deal (rule references, rule texts, descriptions):"]
+        for kind in ("reference", "rule", "about"):
+            paths = [d["path"] for d in quiet if d["kind"] == kind]
+            if paths:
+                lines.append(f"- {kind} ({len(paths)}): " + ", ".join(paths))
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def parent_section(out: JSON, link: Callable[[str, JSON], str]) -> str:
+    """The rulebook's "How this differs from its parent" section, from ``diff`` of the parent (a) against this
+    ruleset (b). ``link(ruleset_id, deal)`` is the desk's address with a deal filled in."""
+    a, b = out["a"], out["b"]
+    parts = ["## How this differs from its parent {#parent-differences}",
+             f"Every parameter that differs from [{a}]({a}.md), and for each one that changes what is paid the "
+             f"smallest deal of the corpus on which the two pay differently (`cpspec diff {a} {b}`)."]
+    rows = []
+    for item in out["differences"]:
+        if item["kind"] != "parameter":
+            continue
+        if item["effect"] in PAYING:
+            w = item["witness"]
+            deal = (f"[deal]({link(b, w['b']['input'])}) ({w['case']}): {a} {_paid(w['a'])}; {b} {_paid(w['b'])}"
+                    if w["op"] == "score" else f"{w['op']} ({w['case']}): {a} {_paid(w['a'])}; {b} {_paid(w['b'])}")
+        else:
+            deal = "no deal tried is paid differently"
+        rows.append(f"| `{item['path']}` | `{_cell(_value(item, 'a'))}` | `{_cell(_value(item, 'b'))}` | "
+                    f"{_cell(deal)} |")
+    if rows:
+        parts.append("| parameter | parent | this ruleset | where they part |\n|---|---|---|---|\n" + "\n".join(rows))
+    quiet = [d for d in out["differences"] if d["effect"] == "no_score"]
+    if quiet:
+        parts.append(f"{len(quiet)} further differences (rule references, rule texts, the title and sources) change "
+                     "no score on any deal.")
+    return "\n\n".join(parts)
+
+
+def differences_for(pairs: Sequence[tuple[str, str]], diff: Callable[[str, str], JSON]) -> dict[str, JSON]:
+    """The ``diff`` answer of each (parent, child) pair, by the child's id."""
+    return {child: diff(parent, child) for parent, child in pairs}
