@@ -63,12 +63,15 @@ class Prober:
     ask: Ask
     cache: dict[tuple[int, int], tuple[Outcome, dict[str, Any] | None, dict[str, Any]]] = field(default_factory=dict)
     asked: int = 0
+    #: Every ruleset asked about, kept alive so that no other object takes its identity.
+    kept: dict[int, Ruleset] = field(default_factory=dict)
 
     def __call__(self, index: int, probe: Probe, ruleset: Ruleset) -> tuple[Outcome, dict[str, Any] | None,
                                                                         dict[str, Any]]:
-        """The outcome of ``probe`` (number ``index`` of its list) under ``ruleset``."""
-        key = (index, id(ruleset))
+        """The outcome of ``probe`` under ``ruleset`` (``index``: its place in the lists tried)."""
+        key = (id(probe), id(ruleset))
         if key not in self.cache:
+            self.kept[id(ruleset)] = ruleset
             self.asked += 1
             self.cache[key] = outcome(self.ask, probe, ruleset)
         return self.cache[key]
@@ -91,11 +94,18 @@ def _parting(prober: Prober, a: Ruleset, b: Ruleset, probes: Sequence[Probe], of
             yield offset + number, probe
 
 
-def probe_lists(a: Ruleset, b: Ruleset) -> list[list[Probe]]:
-    """The probes tried, one list per op of :data:`PROBE_OPS`, the rulesets' own (and their parents') first."""
+def probe_lists(a: Ruleset, b: Ruleset, only: Sequence[str] | None = None) -> list[list[Probe]]:
+    """The probes tried, one list per op of :data:`PROBE_OPS`, the rulesets' own (and their parents') first;
+    ``only``: just the probes of the cases of these rulesets."""
     first = [r for r in (a.id, b.id, a.extends, b.extends) if r]
-    return [ordered_probes(first, op) for op in PROBE_OPS]
+    lists = [ordered_probes(first, op) for op in PROBE_OPS]
+    if only is not None:
+        lists = [[p for p in probes if set(p.rulesets) & set(only)] for probes in lists]
+    return lists
 
+
+#: What building or scoring with a difference applied alone can raise: the difference cannot stand alone.
+CANNOT_STAND = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 #: How many probes on which A and B part are tried for one difference applied alone.
 PER_DIFFERENCE = 150
@@ -136,16 +146,16 @@ def _applied(prober: Prober, a: Ruleset, b: Ruleset, lists: Sequence[Sequence[Pr
     """The witness of some differences applied together to ``a`` (None: none found, or they cannot stand)."""
     try:
         changed = with_changes(a, [(d.path, d.b, d.has_b) for d in applied])
-    except (KeyError, TypeError, ValueError, AttributeError):
+        return find_witness(prober, a, b, lists, changed)
+    except CANNOT_STAND:  # building or scoring with the change alone fails: it cannot stand without the others
         return None
-    return find_witness(prober, a, b, lists, changed)
 
 
 def _same_model(a: Ruleset, difference: Difference) -> bool:
     """Whether applying the difference leaves A's parameters as they were (a default written out, say)."""
     try:
         return with_changes(a, [(difference.path, difference.b, difference.has_b)]).parameters == a.parameters
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except CANNOT_STAND:
         return False
 
 
@@ -172,11 +182,14 @@ def _effects(prober: Prober, a: Ruleset, b: Ruleset, lists: Sequence[Sequence[Pr
     return effects
 
 
-def diff_rulesets(a: Ruleset, b: Ruleset, ask: Ask) -> RulesetDiff:
+def diff_rulesets(a: Ruleset, b: Ruleset, ask: Ask, only: Sequence[str] | None = None,
+                  prober: Prober | None = None) -> RulesetDiff:
     """Every difference between ``a`` and ``b``, each parameter difference with its own witness, and the smallest
-    deal on which the two differ."""
-    prober = Prober(ask)
-    lists = probe_lists(a, b)
+    deal on which the two differ; ``only``: try just the deals of these rulesets' cases; ``prober``: share the
+    answers already asked (its ``ask`` is used)."""
+    prober = prober or Prober(ask)
+    start = prober.asked
+    lists = probe_lists(a, b, only)
     witness = find_witness(prober, a, b, lists)
     found = tuple(_effects(prober, a, b, lists, differences(a, b), witness))
-    return RulesetDiff(a, b, found, witness, prober.asked)
+    return RulesetDiff(a, b, found, witness, prober.asked - start)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cpspec.analysis.diff import CANNOT_STAND
 from cpspec.analysis.differences import with_changes
 from cpspec.analysis.identify_space import Change, changes_for, readings, space_values
 from cpspec.analysis.observations import Observation, agrees
@@ -80,7 +81,7 @@ class _Judge:
         self.asked += 1
         try:
             output = self.ask("score", ruleset, adapted(observation.deal, ruleset))
-        except CpspecError:
+        except (CpspecError, *CANNOT_STAND):  # refused, or a changed ruleset that cannot score it
             return False
         return agrees(observation, output)
 
@@ -96,7 +97,7 @@ def _changed(base: Ruleset, changes: Sequence[Change]) -> Ruleset | None:
     sets = [(("parameters", *path), value, True) for change in changes for path, value in change.sets]
     try:
         return with_changes(base, sets)
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except CANNOT_STAND:
         return None
 
 
@@ -142,7 +143,7 @@ def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequen
         for label, ruleset in candidates:
             try:
                 output = ask("score", ruleset, adapted(probe.input, ruleset))
-            except CpspecError:
+            except (CpspecError, *CANNOT_STAND):
                 break
             paid.append((label, output["totals"], score_facts(output)))
         else:

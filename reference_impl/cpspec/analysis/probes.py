@@ -87,16 +87,18 @@ def _sub_deals(data: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
 
 @cache
 def corpus_probes() -> tuple[Probe, ...]:
-    """Every probe of the bundled corpus, in the corpus's order, each deal once (its sub-deals after it)."""
+    """Every probe of the bundled corpus, in the corpus's order, each deal once (its sub-deals after it), with
+    the rulesets of every case that gives it."""
     cases = json.loads((data_dir("conformance") / "corpus.json").read_text(encoding="utf-8"))["cases"]
-    seen: set[str] = set()
-    found: list[Probe] = []
+    found: dict[str, Probe] = {}
 
     def add(op: str, data: Mapping[str, Any], case: Mapping[str, Any]) -> None:
+        """The probe once, with every ruleset whose cases give it (a deal is often reused across rulesets)."""
         key = op + json.dumps(data, sort_keys=True)
-        if key not in seen:
-            seen.add(key)
-            found.append(Probe(op, data, case["id"], tuple(case["rulesets"])))
+        known = found.get(key)
+        rulesets = tuple(case["rulesets"]) if known is None else (
+            known.rulesets + tuple(r for r in case["rulesets"] if r not in known.rulesets))
+        found[key] = Probe(op, data, known.case if known else case["id"], rulesets)
 
     for case in cases:
         data = case.get("input")
@@ -110,7 +112,7 @@ def corpus_probes() -> tuple[Probe, ...]:
                     add("score", sub, case)
         elif case["op"] != "score":
             add(case["op"], data, case)
-    return tuple(found)
+    return tuple(found.values())
 
 
 def ordered_probes(first: Sequence[str] = (), op: str = "score") -> list[Probe]:

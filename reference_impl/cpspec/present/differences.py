@@ -8,8 +8,14 @@ its parent" section, both written from the ``diff`` answer (``#/$defs/diffOutput
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from cpspec.analysis.diff import Prober
+
+if TYPE_CHECKING:
+    from cpspec.rules.model import Ruleset
+    from cpspec.rulesets.loader import RulesetRegistry
 
 JSON = Mapping[str, Any]
 
@@ -123,6 +129,19 @@ def parent_section(out: JSON, link: Callable[[str, JSON], str]) -> str:
     return "\n\n".join(parts)
 
 
-def differences_for(pairs: Sequence[tuple[str, str]], diff: Callable[[str, str], JSON]) -> dict[str, JSON]:
-    """The ``diff`` answer of each (parent, child) pair, by the child's id."""
-    return {child: diff(parent, child) for parent, child in pairs}
+#: One prober per registry (kept with it, so that no other registry takes its identity).
+_SHARED: dict[int, tuple[RulesetRegistry, Prober]] = {}
+
+
+def parent_difference_section(ruleset: Ruleset, registry: RulesetRegistry, link: Callable[[str, JSON], str]) -> str:
+    """The section of a ruleset page that ``extends`` another: ``diff`` of the parent against it, over the deals
+    of the two rulesets' cases (the answers asked are shared between the pages of one registry)."""
+    from cpspec.analysis.diff import diff_rulesets
+    from cpspec.engines import DEFAULT
+    from cpspec.protocol.which_rules_json import diff_json, protocol_ask
+
+    assert ruleset.extends is not None
+    parent = registry.get(ruleset.extends)
+    prober = _SHARED.setdefault(id(registry), (registry, Prober(protocol_ask(DEFAULT))))[1]
+    result = diff_rulesets(parent, ruleset, prober.ask, only=[ruleset.id, parent.id], prober=prober)
+    return parent_section(diff_json(result), link)
