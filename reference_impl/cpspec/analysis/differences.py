@@ -12,6 +12,7 @@ is how :mod:`cpspec.analysis.diff` tells which differences change a score.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -107,8 +108,9 @@ def with_changes(ruleset: Ruleset, changes: Sequence[tuple[Path, Any, bool]]) ->
     Raises ``KeyError``, ``TypeError`` or ``ValueError`` when the changed document is not one the
     builder can read (a change that cannot stand alone).
     """
-    document = copy.deepcopy(dict(ruleset.document))
-    document["rules"] = [{**r, "_origin": ruleset.rule(r["id"]).origin} for r in document.get("rules", [])]
+    document = {**ruleset.document, "parameters": copy.deepcopy(ruleset.document["parameters"]), "rules": []}
     for path, value, present in changes:
         set_at(document, path, value, present)
-    return build_ruleset(document, ruleset.files)
+    rebuilt = build_ruleset(document, ruleset.files)  # the rules are the ruleset's own: only parameters change
+    return dataclasses.replace(ruleset, parameters=rebuilt.parameters,
+                               document={**rebuilt.document, "rules": ruleset.document.get("rules", [])})

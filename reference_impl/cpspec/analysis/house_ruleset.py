@@ -9,18 +9,9 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from cpspec.analysis.differences import is_reference, set_at
+from cpspec.analysis.differences import set_at
 from cpspec.analysis.identify import Fix
-from cpspec.analysis.identify_space import HOUSE_RULE
-
-
-def _own_rules(value: Any) -> Any:
-    """``value`` with every rule it cites replaced by the house rule."""
-    if isinstance(value, dict):
-        return {k: HOUSE_RULE if is_reference(k) and isinstance(v, str) else _own_rules(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_own_rules(v) for v in value]
-    return value
+from cpspec.analysis.identify_space import HOUSE_RULE, house_rules
 
 
 def house_document(fix: Fix, ruleset_id: str, observations: int, today: str | None = None) -> dict[str, Any]:
@@ -29,7 +20,7 @@ def house_document(fix: Fix, ruleset_id: str, observations: int, today: str | No
     described: list[str] = []
     for change in fix.changes:
         for path, value in change.sets:
-            set_at(parameters, path, _own_rules(value))
+            set_at(parameters, path, house_rules(value))
             described.append(f"parameters.{'.'.join(path)} = {value if value is not None else 'null'}")
     date = today or datetime.date.today().isoformat()
     said = "; ".join(described)

@@ -2,10 +2,11 @@
 
 1. Every candidate ruleset scores every observed deal (:mod:`cpspec.analysis.observations`); those
    that agree with all of them are the answer.
-2. When none does, the nearest (most observations agreeing; then by id) are changed, one change
-   of :mod:`cpspec.analysis.identify_space` at a time, then two (the first one a change that makes
-   some deal the ruleset got wrong agree), on the three nearest rulesets; every set of changes
-   that makes every observation agree is a fix, the fewest changes first.
+2. When none does, every ruleset is changed by one change of :mod:`cpspec.analysis.identify_space`
+   at a time; if no single change makes every observation agree, the three nearest (most
+   observations agreeing; then the least off in the totals of those they get wrong; then by id)
+   by two (the first one a change that makes some deal the ruleset got wrong agree). Every set of
+   the fewest changes that makes every observation agree is a fix.
 3. When several candidates remain (rulesets, or fixes), the smallest corpus deal on which they
    pay the most different totals is proposed as the next deal to play.
 """
@@ -28,6 +29,8 @@ from cpspec.rules.model import Ruleset
 NEAREST = 3
 MAX_FIXES = 5
 PAIRED = 12
+#: How far off a refused deal counts, when the nearest rulesets are ranked.
+REFUSED = 1000
 #: How many corpus deals (smallest first) are tried for the next deal to play.
 NEXT_DEAL_PROBES = 400
 
@@ -76,17 +79,31 @@ class _Judge:
         self.observations = observations
         self.asked = 0
 
-    def agrees(self, ruleset: Ruleset, index: int) -> bool:
+    def paid(self, ruleset: Ruleset, index: int) -> dict[str, Any] | None:
+        """The ruleset's score answer on an observed deal (None: refused, or a changed ruleset cannot score it)."""
         observation = self.observations[index]
         self.asked += 1
         try:
-            output = self.ask("score", ruleset, adapted(observation.deal, ruleset))
-        except (CpspecError, *CANNOT_STAND):  # refused, or a changed ruleset that cannot score it
-            return False
-        return agrees(observation, output)
+            return self.ask("score", ruleset, adapted(observation.deal, ruleset))
+        except (CpspecError, *CANNOT_STAND):
+            return None
 
-    def misses(self, ruleset: Ruleset) -> list[int]:
-        return [i for i in range(len(self.observations)) if not self.agrees(ruleset, i)]
+    def agrees(self, ruleset: Ruleset, index: int) -> bool:
+        output = self.paid(ruleset, index)
+        return output is not None and agrees(self.observations[index], output)
+
+    def misses(self, ruleset: Ruleset) -> tuple[list[int], int]:
+        """The observations the ruleset gets wrong, and how far off its totals are in all (a refusal: 1000)."""
+        missed, off = [], 0
+        for index, observation in enumerate(self.observations):
+            output = self.paid(ruleset, index)
+            if output is None:
+                missed.append(index)
+                off += REFUSED
+            elif not agrees(observation, output):
+                missed.append(index)
+                off += sum(abs(output["totals"].get(seat, 0) - points) for seat, points in observation.totals.items())
+        return missed, off
 
     def all_agree(self, ruleset: Ruleset, first: Sequence[int]) -> bool:
         rest = [i for i in range(len(self.observations)) if i not in first]
@@ -101,8 +118,10 @@ def _changed(base: Ruleset, changes: Sequence[Change]) -> Ruleset | None:
         return None
 
 
-def _fixes(judge: _Judge, base: Ruleset, misses: list[int], changes: list[Change]) -> tuple[list[Fix], int]:
-    """The single changes that fix ``base``, or else the pairs; and how many changed rulesets were tried."""
+def _fixes(judge: _Judge, base: Ruleset, misses: list[int], changes: list[Change], pairs: bool
+           ) -> tuple[list[Fix], int]:
+    """The single changes that fix ``base``, or else (with ``pairs``) the pairs; and how many changed rulesets
+    were tried."""
     tried = 0
     improving: list[tuple[int, Change]] = []
     found: list[Fix] = []
@@ -111,12 +130,15 @@ def _fixes(judge: _Judge, base: Ruleset, misses: list[int], changes: list[Change
         if changed is None:
             continue
         tried += 1
-        fixed = sum(1 for i in misses if judge.agrees(changed, i))
+        if pairs:
+            fixed = sum(1 for i in misses if judge.agrees(changed, i))
+        else:  # only a fix counts: stop at the first deal still wrong
+            fixed = len(misses) if all(judge.agrees(changed, i) for i in misses) else 0
         if fixed == len(misses) and judge.all_agree(changed, misses):
             found.append(Fix(base, (change,), changed))
         elif fixed:
             improving.append((fixed, change))
-    if found:
+    if found or not pairs:
         return found, tried
     improving.sort(key=lambda item: -item[0])
     for number, (_, first) in enumerate(improving[:PAIRED]):
@@ -158,17 +180,22 @@ def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequen
 def identify(observations: Sequence[Observation], rulesets: Sequence[Ruleset], ask: Ask) -> Identified:
     """The rulesets that agree with every observation; else the nearest and the fewest changes that make them."""
     judge = _Judge(ask, observations)
-    misses = {r.id: judge.misses(r) for r in rulesets}
+    judged = {r.id: judge.misses(r) for r in rulesets}
+    misses = {rid: missed for rid, (missed, _) in judged.items()}
     by_id = {r.id: r for r in rulesets}
     agreeing = tuple(r.id for r in rulesets if not misses[r.id])
-    ranked = sorted(rulesets, key=lambda r: (len(misses[r.id]), r.id))
+    ranked = sorted(rulesets, key=lambda r: (len(misses[r.id]), judged[r.id][1], r.id))
     nearest = tuple((r, len(observations) - len(misses[r.id])) for r in ranked[:NEAREST])
     fixes: list[Fix] = []
     searched = 0
     if not agreeing:
         space, alternatives = space_values(rulesets), readings(rulesets)
-        for base, _ in nearest:
-            found, tried = _fixes(judge, base, misses[base.id], changes_for(base, space, alternatives))
+        for base in ranked:  # single changes to every ruleset; pairs of changes to the nearest only
+            found, tried = _fixes(judge, base, misses[base.id], changes_for(base, space, alternatives), False)
+            fixes.extend(found)
+            searched += tried
+        for base, _ in nearest if not fixes else ():
+            found, tried = _fixes(judge, base, misses[base.id], changes_for(base, space, alternatives), True)
             fixes.extend(found)
             searched += tried
         least = min((len(f.changes) for f in fixes), default=0)

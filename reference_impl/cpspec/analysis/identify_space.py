@@ -2,7 +2,8 @@
 
 Each entry of :data:`SPACE` is a parameter (a path under ``parameters``) and the values tried
 beside those the candidate rulesets give it: every distinct value any of them gives that
-parameter is tried too. One change is one parameter set to one value, or one alternative
+parameter is tried too (the rules a value cites are not part of it: they become the house
+rule, :data:`HOUSE_RULE`). One change is one parameter set to one value, or one alternative
 reading of an interpretation that names parameters (``rules[].interpretation.alternatives[]
 .parameters``), which sets all of them at once. A change to a parameter inside a block the
 ruleset does not have (the points of a surrender where there is no surrender) is not tried.
@@ -70,6 +71,17 @@ def value_at(document: Mapping[str, Any], path: Sequence[str]) -> tuple[bool, An
     return True, node
 
 
+def house_rules(value: Any) -> Any:
+    """``value`` with every rule it cites replaced by :data:`HOUSE_RULE` (two values that differ only in the rules
+    they cite are one value)."""
+    if isinstance(value, Mapping):
+        return {k: HOUSE_RULE if (k == "rule" or k.endswith("_rule")) and isinstance(v, str) else house_rules(v)
+                for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [house_rules(v) for v in value]
+    return value
+
+
 def _key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=list)
 
@@ -104,7 +116,8 @@ def space_values(rulesets: Sequence[Ruleset]) -> list[tuple[tuple[str, ...], lis
         for ruleset in rulesets:
             present, value = value_at(ruleset.document["parameters"], path)
             if present:
-                values.setdefault(_key(value), value)
+                own = house_rules(value)
+                values.setdefault(_key(own), own)
         out.append((path, list(values.values())))
     return out
 
@@ -120,7 +133,7 @@ def changes_for(base: Ruleset, space: Sequence[tuple[tuple[str, ...], list[Any]]
             continue
         current = parent.get(path[-1])
         for value in values:
-            if _key(value) != _key(current):
+            if _key(house_rules(value)) != _key(house_rules(current)):
                 found.append(Change(((path, value),), "the search space"))
     for reading in alternatives:
         if any(_key(value_at(parameters, path)[1]) != _key(value) for path, value in reading.sets):

@@ -145,7 +145,7 @@ def _without_rules(value: Any) -> Any:
 
 def score_facts(output: Mapping[str, Any]) -> Any:
     """What is paid in a score answer: the totals, and each pair's points (a pair that does not meet pays 0)."""
-    pairs = sorted((tuple(sorted(m["points"].items())) for m in output["matchups"] if any(m["points"].values())))
+    pairs = sorted(tuple(sorted(m["points"].items())) for m in output["matchups"] if any(m["points"].values()))
     return tuple(sorted(output["totals"].items())), tuple(pairs)
 
 

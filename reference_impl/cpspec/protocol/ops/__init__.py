@@ -11,6 +11,6 @@ from cpspec.protocol.registry import OPS
 
 __all__ = [
     "OPS", "op_advise", "op_check_play", "op_check_setting", "op_classify", "op_collection", "op_compare",
-    "op_describe", "op_diff", "op_find_naturals", "op_hello", "op_identify", "op_qualify_fantasyland", "op_score", "op_settings",
-    "op_solve_fantasyland", "op_tournament",
+    "op_describe", "op_diff", "op_find_naturals", "op_hello", "op_identify", "op_qualify_fantasyland", "op_score",
+    "op_settings", "op_solve_fantasyland", "op_tournament",
 ]
