@@ -148,3 +148,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop(SHARED_FOLDER_VARIABLE, None)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``audit`` run only when asked for (``pytest -m audit``): they take minutes."""
+    if "audit" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="an audit: run with pytest -m audit")
+    for item in items:
+        if "audit" in item.keywords:
+            item.add_marker(skip)

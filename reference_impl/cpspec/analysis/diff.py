@@ -190,6 +190,9 @@ def diff_rulesets(a: Ruleset, b: Ruleset, ask: Ask, only: Sequence[str] | None =
     prober = prober or Prober(ask)
     start = prober.asked
     lists = probe_lists(a, b, only)
-    witness = find_witness(prober, a, b, lists)
-    found = tuple(_effects(prober, a, b, lists, differences(a, b), witness))
+    listed = differences(a, b)
+    # with no parameter the engine reads differently, no deal can be paid differently: nothing to search
+    paying = any(d.kind == "parameter" and not _same_model(a, d) for d in listed)
+    witness = find_witness(prober, a, b, lists) if paying else None
+    found = tuple(_effects(prober, a, b, lists, listed, witness))
     return RulesetDiff(a, b, found, witness, prober.asked - start)

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,7 +47,8 @@ class Fix:
     @property
     def label(self) -> str:
         """How the fix is named among candidates: the ruleset and its changes."""
-        sets = "; ".join(f"{'.'.join(p)} = {v}" for c in self.changes for p, v in c.sets)
+        sets = "; ".join(f"{'.'.join(p)} = {json.dumps(v, separators=(',', ':'))}" for c in self.changes
+                         for p, v in c.sets)
         return f"{self.base.id} with {sets}"
 
 
@@ -177,8 +179,12 @@ def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequen
     return best[1] if best else None
 
 
-def identify(observations: Sequence[Observation], rulesets: Sequence[Ruleset], ask: Ask) -> Identified:
-    """The rulesets that agree with every observation; else the nearest and the fewest changes that make them."""
+def identify(observations: Sequence[Observation], rulesets: Sequence[Ruleset], ask: Ask,
+             known: Sequence[Ruleset] | None = None) -> Identified:
+    """The rulesets that agree with every observation; else the nearest and the fewest changes that make them.
+
+    ``known``: the rulesets whose values and readings make the search space (default: ``rulesets``).
+    """
     judge = _Judge(ask, observations)
     judged = {r.id: judge.misses(r) for r in rulesets}
     misses = {rid: missed for rid, (missed, _) in judged.items()}
@@ -189,7 +195,7 @@ def identify(observations: Sequence[Observation], rulesets: Sequence[Ruleset], a
     fixes: list[Fix] = []
     searched = 0
     if not agreeing:
-        space, alternatives = space_values(rulesets), readings(rulesets)
+        space, alternatives = space_values(known or rulesets), readings(known or rulesets)
         for base in ranked:  # single changes to every ruleset; pairs of changes to the nearest only
             found, tried = _fixes(judge, base, misses[base.id], changes_for(base, space, alternatives), False)
             fixes.extend(found)

@@ -35,17 +35,24 @@ def op_diff(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine = D
 @register("identify", "which rulesets pay what was observed on some deals; else the fewest changes that would",
           needs_ruleset=False)
 def op_identify(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine = DEFAULT) -> dict[str, Any]:
-    """The served rulesets that agree with every observed deal, the nearest, the fixes, and the next deal to play."""
-    check_input_keys(data, {"deals"}, frozenset({"house_id"}))
+    """The served rulesets (or ``input.rulesets``) that agree with every observed deal, the nearest, the fixes, and
+    the next deal to play; the search space takes the values of every served ruleset."""
+    check_input_keys(data, {"deals"}, frozenset({"rulesets", "house_id"}))
+    observations = parse_observations({"deals": data["deals"]})
+    served = served_rulesets()
+    chosen = data.get("rulesets")
+    if chosen is not None and (not isinstance(chosen, list) or not chosen
+                               or not all(isinstance(r, str) and served.has(r) for r in chosen)):
+        raise CpspecError("bad_input", "rulesets is a non-empty list of the ids of served rulesets", "input.rulesets")
     house_id = data.get("house_id") or "house-observed"
     if not isinstance(house_id, str) or not RULESET_ID.match(house_id):
         raise CpspecError("bad_input", "house_id is a ruleset id (lowercase words joined by hyphens)", "input.house_id")
-    observations = parse_observations({"deals": data["deals"]})
-    rulesets = served_rulesets().all()
+    known = served.all()
+    rulesets = [served.get(r) for r in sorted(set(chosen))] if chosen else known
     ask = protocol_ask(engine)
     for observation in observations:
         _accepted_somewhere(observation.deal, observation.where, rulesets, ask)
-    result = identify(observations, rulesets, ask)
+    result = identify(observations, rulesets, ask, known)
     return identified_json(result, lambda fix: house_document(fix, house_id, len(observations)))
 
 
