@@ -8,7 +8,9 @@
    by two (the first one a change that makes some deal the ruleset got wrong agree). Every set of
    the fewest changes that makes every observation agree is a fix.
 3. When several candidates remain (rulesets, or fixes), the smallest corpus deal on which they
-   pay the most different totals is proposed as the next deal to play.
+   pay the most different totals is proposed as the next deal to play; candidates that no deal
+   tried tells apart are named, with the parameters in which they differ (those ``score`` never
+   showed at work, such as a dealing schedule).
 """
 
 from __future__ import annotations
@@ -62,6 +64,14 @@ class NextDeal:
 
 
 @dataclass(frozen=True)
+class Alike:
+    """Candidates that paid alike on every deal tried for the next deal, and the parameters in which they differ."""
+
+    candidates: tuple[str, ...]
+    differ_in: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Identified:
     """What ``identify`` finds: the agreeing rulesets, the nearest with their counts, the fixes, the next deal."""
 
@@ -71,6 +81,7 @@ class Identified:
     fixes: tuple[Fix, ...]
     next_deal: NextDeal | None
     searched: int
+    alike: tuple[Alike, ...] = ()
 
 
 class _Judge:
@@ -159,9 +170,12 @@ def _fixes(judge: _Judge, base: Ruleset, misses: list[int], changes: list[Change
     return found, tried
 
 
-def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequence[str]) -> NextDeal | None:
-    """The smallest corpus deal every candidate accepts on which they pay the most different ways."""
+def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequence[str]
+              ) -> tuple[NextDeal | None, tuple[tuple[str, ...], ...]]:
+    """The smallest corpus deal every candidate accepts on which they pay the most different ways; and, when no
+    deal tried tells every candidate from every other, the groups of candidates that paid alike on all of them."""
     best: tuple[int, NextDeal] | None = None
+    seen: dict[str, list[Any]] = {label: [] for label, _ in candidates}
     for probe in ordered_probes(first)[:NEXT_DEAL_PROBES]:
         paid: list[tuple[str, dict[str, int], Any]] = []
         for label, ruleset in candidates:
@@ -171,12 +185,17 @@ def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequen
                 break
             paid.append((label, output["totals"], score_facts(output)))
         else:
+            for label, _, facts in paid:
+                seen[label].append(facts)
             kinds = len({facts for _, _, facts in paid})
             if kinds > 1 and (best is None or kinds > best[0]):
                 best = kinds, NextDeal(dict(probe.input), probe.case, tuple((lab, t) for lab, t, _ in paid))
                 if kinds == len(candidates):
-                    break
-    return best[1] if best else None
+                    return best[1], ()
+    groups: dict[str, list[str]] = {}
+    for label, facts in seen.items():
+        groups.setdefault(json.dumps(facts, default=list), []).append(label)
+    return (best[1] if best else None), tuple(tuple(g) for g in groups.values() if len(g) > 1)
 
 
 def identify(observations: Sequence[Observation], rulesets: Sequence[Ruleset], ask: Ask,
@@ -208,5 +227,14 @@ def identify(observations: Sequence[Observation], rulesets: Sequence[Ruleset], a
         fixes = [f for f in fixes if len(f.changes) == least][:MAX_FIXES]
     candidates = ([(i, by_id[i]) for i in agreeing] if len(agreeing) > 1
                   else [(f.label, f.ruleset) for f in fixes] if len(fixes) > 1 else [])
-    proposed = next_deal(ask, candidates, [r.id for _, r in candidates]) if candidates else None
-    return Identified(len(observations), agreeing, nearest, tuple(fixes), proposed, searched)
+    proposed, alike = next_deal(ask, candidates, [r.id for _, r in candidates]) if candidates else (None, ())
+    by_label = dict(candidates)
+    why = tuple(Alike(group, _unread(by_label[group[0]], [by_label[g] for g in group[1:]])) for group in alike)
+    return Identified(len(observations), agreeing, nearest, tuple(fixes), proposed, searched, why)
+
+
+def _unread(first: Ruleset, others: Sequence[Ruleset]) -> tuple[str, ...]:
+    """The parameters in which rulesets that pay alike differ (those the deals tried never showed at work)."""
+    from cpspec.analysis.differences import differences
+
+    return tuple(sorted({d.where for other in others for d in differences(first, other) if d.kind == "parameter"}))

@@ -39,4 +39,7 @@ def identify_text(out: Mapping[str, Any]) -> str:
         for item in deal["totals"]:
             paid = ", ".join(f"{seat} {points:+d}" for seat, points in item["totals"].items())
             lines.append(f"  {item['candidate']}: {paid}")
+    for group in out.get("alike", []):
+        lines.append(f"No deal tried tells {', '.join(group['candidates'])} apart: they differ only in "
+                     f"{', '.join(group['differ_in']) or 'nothing score reads'}")
     return "\n".join(lines)

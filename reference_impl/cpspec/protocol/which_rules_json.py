@@ -94,6 +94,8 @@ def identified_json(result: Identified, house: Callable[[Fix], JSON] | None = No
     }
     if result.next_deal is not None:
         out["next_deal"] = next_deal_json(result.next_deal)
+    if result.alike:
+        out["alike"] = [{"candidates": list(a.candidates), "differ_in": list(a.differ_in)} for a in result.alike]
     if house is not None and result.fixes:
         out["house_ruleset"] = house(result.fixes[0])
     return out
