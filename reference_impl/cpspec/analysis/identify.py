@@ -60,7 +60,7 @@ class NextDeal:
 
     input: dict[str, Any]
     case: str
-    totals: tuple[tuple[str, dict[str, int]], ...]
+    totals: tuple[tuple[str, dict[str, int] | None, str | None], ...]  # candidate, what it pays or why it refuses
 
 
 @dataclass(frozen=True)
@@ -172,26 +172,36 @@ def _fixes(judge: _Judge, base: Ruleset, misses: list[int], changes: list[Change
 
 def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequence[str]
               ) -> tuple[NextDeal | None, tuple[tuple[str, ...], ...]]:
-    """The smallest corpus deal every candidate accepts on which they pay the most different ways; and, when no
-    deal tried tells every candidate from every other, the groups of candidates that paid alike on all of them."""
-    best: tuple[int, NextDeal] | None = None
+    """The smallest corpus deal on which the candidates pay the most different ways (refusing it is one way), every
+    candidate accepting it where that does as well; and, when no deal tried tells every candidate from every
+    other, the groups of candidates that answered alike on all of them."""
+    best: tuple[tuple[int, int], NextDeal] | None = None
     seen: dict[str, list[Any]] = {label: [] for label, _ in candidates}
     for probe in ordered_probes(first)[:NEXT_DEAL_PROBES]:
-        paid: list[tuple[str, dict[str, int], Any]] = []
+        paid: list[tuple[str, dict[str, int] | None, Any]] = []
         for label, ruleset in candidates:
             try:
                 output = ask("score", ruleset, adapted(probe.input, ruleset))
-            except (CpspecError, *CANNOT_STAND):
-                break
+            except CpspecError as error:  # refusing the deal tells a candidate apart too
+                paid.append((label, None, ("refused", error.code)))
+                continue
+            except CANNOT_STAND:
+                paid.append((label, None, ("refused", "internal")))
+                continue
             paid.append((label, output["totals"], score_facts(output)))
-        else:
-            for label, _, facts in paid:
-                seen[label].append(facts)
-            kinds = len({facts for _, _, facts in paid})
-            if kinds > 1 and (best is None or kinds > best[0]):
-                best = kinds, NextDeal(dict(probe.input), probe.case, tuple((lab, t) for lab, t, _ in paid))
-                if kinds == len(candidates):
-                    return best[1], ()
+        if all(totals is None for _, totals, _ in paid):
+            continue
+        for label, _, facts in paid:
+            seen[label].append(facts)
+        kinds = len({facts for _, _, facts in paid})
+        rank = (kinds, -sum(1 for _, totals, _ in paid if totals is None))  # then the fewest refusals
+        if kinds > 1 and (best is None or rank > best[0]):
+            best = rank, NextDeal(dict(probe.input), probe.case,
+                                  tuple((lab, t, None if t is not None else str(f[1])) for lab, t, f in paid))
+            if rank == (len(candidates), 0):
+                return best[1], ()
+    if best is not None and best[0][0] == len(candidates):
+        return best[1], ()
     groups: dict[str, list[str]] = {}
     for label, facts in seen.items():
         groups.setdefault(json.dumps(facts, default=list), []).append(label)

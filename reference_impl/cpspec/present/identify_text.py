@@ -37,7 +37,8 @@ def identify_text(out: Mapping[str, Any]) -> str:
             lines.append(f"    {player.get('seat')}: {held or ' '.join(player.get('cards', []))}"
                          + (f" [{player['declare']}]" if player.get("declare") else ""))
         for item in deal["totals"]:
-            paid = ", ".join(f"{seat} {points:+d}" for seat, points in item["totals"].items())
+            paid = (", ".join(f"{seat} {points:+d}" for seat, points in item["totals"].items()) if "totals" in item
+                    else f"refuses the deal ({item['refused']})")
             lines.append(f"  {item['candidate']}: {paid}")
     for group in out.get("alike", []):
         lines.append(f"No deal tried tells {', '.join(group['candidates'])} apart: they differ only in "

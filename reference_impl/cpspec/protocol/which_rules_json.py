@@ -80,7 +80,8 @@ def fix_json(fix: Fix) -> JSON:
 def next_deal_json(deal: NextDeal) -> JSON:
     """The deal proposed to tell the candidates apart, and what each candidate would pay on it."""
     return {"input": deal.input, "case": deal.case, "totals": [
-        {"candidate": label, "totals": totals} for label, totals in deal.totals]}
+        {"candidate": label, "totals": totals} if totals is not None else {"candidate": label, "refused": refused}
+        for label, totals, refused in deal.totals]}
 
 
 def identified_json(result: Identified, house: Callable[[Fix], JSON] | None = None) -> JSON:
