@@ -57,12 +57,33 @@ def _deal_lines(data: JSON) -> list[str]:
     return lines
 
 
+def parting_keys(witness: JSON) -> list[str]:
+    """The keys of two answers (not a score's) whose values differ, the rules they cite left out.
+
+    >>> parting_keys({"a": {"output": {"next_cards": 13, "rule": "x-a"}}, "b": {"output": {"next_cards": 14,
+    ...                                                                                  "rule": "y-b"}}})
+    ['next_cards']
+    """
+    if "output" not in witness["a"] or "output" not in witness["b"]:
+        return []
+    out_a, out_b = witness["a"]["output"], witness["b"]["output"]
+    return [k for k in dict.fromkeys([*out_a, *out_b]) if k not in ("rule", "rules") and out_a.get(k) != out_b.get(k)]
+
+
+def _answered(side: JSON, keys: list[str]) -> str:
+    """What one side answered: what it paid, or (another op) the values of the keys where the two part."""
+    if "refused" in side or "totals" in side["output"] or not keys:
+        return _paid(side)
+    return "; ".join(f"{k} {short(side['output'].get(k), 40)}" for k in keys)
+
+
 def witness_text(witness: JSON, a: str, b: str) -> list[str]:
-    """A witness as lines of text: the deal, then what each ruleset pays and the rules it cites."""
+    """A witness as lines of text: the deal, then what each ruleset pays (or answers) and the rules it cites."""
     lines = [f"  {witness['op']} (from corpus case {witness['case']}):", *_deal_lines(witness["a"]["input"])]
+    keys = parting_keys(witness)
     for name, side in ((a, witness["a"]), (b, witness["b"])):
         rules = ", ".join(side.get("rules", [])[:8]) + (" ..." if len(side.get("rules", [])) > 8 else "")
-        lines.append(f"  {name}: {_paid(side)}" + (f"  (rules: {rules})" if rules else ""))
+        lines.append(f"  {name}: {_answered(side, keys)}" + (f"  (rules: {rules})" if rules else ""))
     return lines
 
 
@@ -80,7 +101,7 @@ def diff_text(out: JSON) -> str:
     else:
         lines += ["", "No deal tried is paid differently."]
     if paying:
-        lines += ["", "Differences that change what is paid:"]
+        lines += ["", "Differences that change what is paid (for Open Face: a Fantasyland verdict, a play check):"]
         for item in paying:
             lines.append(f"- {item['path']}: {a} {_value(item, 'a')}; {b} {_value(item, 'b')} "
                          f"({PAYING[item['effect']]})")
@@ -114,8 +135,10 @@ def parent_section(out: JSON, link: Callable[[str, JSON], str]) -> str:
             continue
         if item["effect"] in PAYING:
             w = item["witness"]
+            keys = parting_keys(w)
             deal = (f"[deal]({link(b, w['b']['input'])}) ({w['case']}): {a} {_paid(w['a'])}; {b} {_paid(w['b'])}"
-                    if w["op"] == "score" else f"{w['op']} ({w['case']}): {a} {_paid(w['a'])}; {b} {_paid(w['b'])}")
+                    if w["op"] == "score" else
+                    f"`{w['op']}` ({w['case']}): {a} {_answered(w['a'], keys)}; {b} {_answered(w['b'], keys)}")
         else:
             deal = "no deal tried is paid differently"
         rows.append(f"| `{item['path']}` | `{_cell(_value(item, 'a'))}` | `{_cell(_value(item, 'b'))}` | "
