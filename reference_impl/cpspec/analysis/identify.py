@@ -34,8 +34,8 @@ MAX_FIXES = 5
 PAIRED = 12
 #: How far off a refused deal counts, when the nearest rulesets are ranked.
 REFUSED = 1000
-#: How many corpus deals (smallest first) are tried for the next deal to play.
-NEXT_DEAL_PROBES = 400
+#: How many corpus deals (smallest first) of two, three and four players are tried for the next deal to play.
+NEXT_DEAL_PROBES = ((2, 200), (3, 100), (4, 100))
 
 
 @dataclass(frozen=True)
@@ -177,7 +177,9 @@ def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequen
     other, the groups of candidates that answered alike on all of them."""
     best: tuple[tuple[int, int], NextDeal] | None = None
     seen: dict[str, list[Any]] = {label: [] for label, _ in candidates}
-    for probe in ordered_probes(first)[:NEXT_DEAL_PROBES]:
+    ordered = ordered_probes(first)
+    tried = [p for players, quota in NEXT_DEAL_PROBES for p in [q for q in ordered if q.players == players][:quota]]
+    for probe in tried:
         paid: list[tuple[str, dict[str, int] | None, Any]] = []
         for label, ruleset in candidates:
             try:
