@@ -25,7 +25,6 @@ from typing import Any
 
 from cpspec.errors import CpspecError
 from cpspec.rules.model import Ruleset
-from cpspec.rulesets.data import data_dir
 
 #: Ask an op of a ruleset: ``ask(op, ruleset, input)`` is the op's output, or raises CpspecError (refused).
 Ask = Callable[[str, Ruleset, Mapping[str, Any]], dict[str, Any]]
@@ -89,6 +88,8 @@ def _sub_deals(data: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
 def corpus_probes() -> tuple[Probe, ...]:
     """Every probe of the bundled corpus, in the corpus's order, each deal once (its sub-deals after it), with
     the rulesets of every case that gives it."""
+    from cpspec.rulesets.data import data_dir  # here: the desk's browser bundle has no corpus and no data module
+
     cases = json.loads((data_dir("conformance") / "corpus.json").read_text(encoding="utf-8"))["cases"]
     found: dict[str, Probe] = {}
 
