@@ -146,7 +146,9 @@ def test_the_house_ruleset_written_validates_and_agrees(tmp_path: Path) -> None:
     document = out["house_ruleset"]
     assert document["extends"] == out["fixes"][0]["ruleset"]
     (tmp_path / "our-table.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
-    written = registry_for([tmp_path]).get("our-table")
+    registry = registry_for([tmp_path])
+    written = registry.get("our-table")
+    assert registry.warnings("our-table") == []  # each changed block cites the house rule, not an inherited one
     for deal in deals:
         plain = {k: v for k, v in deal.items() if k != "totals"}
         assert op_score(written, plain)["totals"] == deal["totals"]

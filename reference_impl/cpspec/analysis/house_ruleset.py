@@ -11,7 +11,7 @@ from typing import Any
 
 from cpspec.analysis.differences import set_at
 from cpspec.analysis.identify import Fix
-from cpspec.analysis.identify_space import HOUSE_RULE, house_rules
+from cpspec.analysis.identify_space import HOUSE_RULE, house_rules, value_at
 
 
 def house_document(fix: Fix, ruleset_id: str, observations: int, today: str | None = None) -> dict[str, Any]:
@@ -21,6 +21,9 @@ def house_document(fix: Fix, ruleset_id: str, observations: int, today: str | No
     for change in fix.changes:
         for path, value in change.sets:
             set_at(parameters, path, house_rules(value))
+            present, block = value_at(fix.base.document["parameters"], path[:-1])
+            if path[-1] != "rule" and present and isinstance(block, dict) and "rule" in block:
+                set_at(parameters, (*path[:-1], "rule"), HOUSE_RULE)  # the block is now governed by the house rule
             described.append(f"parameters.{'.'.join(path)} = {value if value is not None else 'null'}")
     date = today or datetime.date.today().isoformat()
     said = "; ".join(described)

@@ -5,8 +5,9 @@
 2. When none does, every ruleset is changed by one change of :mod:`cpspec.analysis.identify_space`
    at a time; if no single change makes every observation agree, the three nearest (most
    observations agreeing; then the least off in the totals of those they get wrong; then by id)
-   by two (the first one a change that makes some deal the ruleset got wrong agree). Every set of
-   the fewest changes that makes every observation agree is a fix.
+   by two: a change that makes some deal the ruleset got wrong agree with any other, or two
+   parameters of one block (a foul's mode and its points). Every set of the fewest changes that
+   makes every observation agree is a fix.
 3. When several candidates remain (rulesets, or fixes), the smallest corpus deal on which they
    pay the most different totals is proposed as the next deal to play; candidates that no deal
    tried tells apart are named, with the parameters in which they differ (those ``score`` never
@@ -22,7 +23,7 @@ from typing import Any
 
 from cpspec.analysis.diff import CANNOT_STAND
 from cpspec.analysis.differences import with_changes
-from cpspec.analysis.identify_space import Change, changes_for, readings, space_values
+from cpspec.analysis.identify_space import Change, changes_for, house_rules, readings, space_values
 from cpspec.analysis.observations import Observation, agrees
 from cpspec.analysis.probes import Ask, adapted, ordered_probes, score_facts
 from cpspec.errors import CpspecError
@@ -154,20 +155,43 @@ def _fixes(judge: _Judge, base: Ruleset, misses: list[int], changes: list[Change
     if found or not pairs:
         return found, tried
     improving.sort(key=lambda item: -item[0])
-    for number, (_, first) in enumerate(improving[:PAIRED]):
-        earlier = {id(c) for _, c in improving[:number]}
-        for second in changes:
-            if second is first or id(second) in earlier or first.paths & second.paths:
-                continue
-            changed = _changed(base, [first, second])
-            if changed is None:
-                continue
-            tried += 1
-            if judge.all_agree(changed, misses):
-                found.append(Fix(base, (first, second), changed))
-                if len(found) >= MAX_FIXES:
-                    return found, tried
+    pairs_tried: set[tuple[int, int]] = set()
+    for first, second in [*((f, s) for _, f in improving[:PAIRED] for s in changes), *_siblings(changes)]:
+        key = (min(id(first), id(second)), max(id(first), id(second)))
+        if key in pairs_tried or first.paths & second.paths:
+            continue
+        pairs_tried.add(key)
+        changed = _changed(base, [first, second])
+        if changed is None:
+            continue
+        tried += 1
+        if judge.all_agree(changed, misses):
+            found.append(Fix(base, (first, second), changed))
+            if len(found) >= MAX_FIXES:
+                return found, tried
     return found, tried
+
+
+def _distinct(fixes: Sequence[Fix]) -> list[Fix]:
+    """The fixes, each set of values on each ruleset once (the same values reached as a reading and from the
+    space are one fix)."""
+    seen: set[str] = set()
+    out = []
+    for fix in fixes:
+        key = fix.base.id + json.dumps(sorted((list(p), house_rules(v)) for c in fix.changes for p, v in c.sets),
+                                       default=list, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.append(fix)
+    return out
+
+
+def _siblings(changes: Sequence[Change]) -> list[tuple[Change, Change]]:
+    """Pairs of changes to two parameters of one block (a foul's mode and its points), which may only work
+    together."""
+    single = [c for c in changes if len(c.sets) == 1]
+    return [(a, b) for i, a in enumerate(single) for b in single[i + 1:]
+            if a.sets[0][0][:-1] == b.sets[0][0][:-1] and a.sets[0][0] != b.sets[0][0]]
 
 
 def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequence[str]
@@ -236,7 +260,7 @@ def identify(observations: Sequence[Observation], rulesets: Sequence[Ruleset], a
             fixes.extend(found)
             searched += tried
         least = min((len(f.changes) for f in fixes), default=0)
-        fixes = [f for f in fixes if len(f.changes) == least][:MAX_FIXES]
+        fixes = _distinct([f for f in fixes if len(f.changes) == least])[:MAX_FIXES]
     candidates = ([(i, by_id[i]) for i in agreeing] if len(agreeing) > 1
                   else [(f.label, f.ruleset) for f in fixes] if len(fixes) > 1 else [])
     proposed, alike = next_deal(ask, candidates, [r.id for _, r in candidates]) if candidates else (None, ())
