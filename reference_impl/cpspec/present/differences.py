@@ -124,7 +124,8 @@ def _cell(text: str) -> str:
 
 def parent_section(out: JSON, link: Callable[[str, JSON], str]) -> str:
     """The rulebook's "How this differs from its parent" section, from ``diff`` of the parent (a) against this
-    ruleset (b). ``link(ruleset_id, deal)`` is the desk's address with a deal filled in."""
+    ruleset (b). ``link(ruleset_id, deal)`` is the desk's address with a deal filled in (under this ruleset, or
+    under the parent where this one refuses the deal)."""
     a, b = out["a"], out["b"]
     parts = ["## How this differs from its parent {#parent-differences}",
              f"Every parameter that differs from [{a}]({a}.md), and for each one that changes what is paid the "
@@ -136,7 +137,9 @@ def parent_section(out: JSON, link: Callable[[str, JSON], str]) -> str:
         if item["effect"] in PAYING:
             w = item["witness"]
             keys = parting_keys(w)
-            deal = (f"[deal]({link(b, w['b']['input'])}) ({w['case']}): {a} {_paid(w['a'])}; {b} {_paid(w['b'])}"
+            shown = (b, w["b"]) if "output" in w["b"] else (a, w["a"])  # opened where the deal is accepted
+            deal = (f"[deal]({link(shown[0], shown[1]['input'])}) ({w['case']}): {a} {_paid(w['a'])}; {b} "
+                    f"{_paid(w['b'])}"
                     if w["op"] == "score" else
                     f"`{w['op']}` ({w['case']}): {a} {_answered(w['a'], keys)}; {b} {_answered(w['b'], keys)}")
         else:
