@@ -27,6 +27,8 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("settings", "cpspec.cli.settings", "list the legal settings of 13 cards and the naturals they hold"),
     ("advise", "cpspec.cli.advise", "suggest a setting by seeded simulation"),
     ("fantasyland", "cpspec.cli.fantasyland", "solve a Fantasyland hand: the best arrangement of 13 to 17 cards"),
+    ("diff", "cpspec.cli.diff", "where two rulesets differ, and the smallest deal on which they pay differently"),
+    ("identify", "cpspec.cli.identify", "which rulesets pay what was observed on some deals (or what would)"),
 )
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from cpspec.errors import CpspecError
 from cpspec.present.desk_site import desk_assets, desk_page, desk_versions
+from cpspec.present.differences import parent_difference_section
 from cpspec.present.explain import LinkStyle, explain_deal, md_escape, render_markdown, render_text
 from cpspec.present.readings import alternatives
 from cpspec.present.vocabulary import HAND_NAMES, SEGMENT_NAMES, conditions_text
@@ -683,6 +684,7 @@ def ruleset_page(ruleset: Ruleset, inputs: Inputs) -> str:
     inheritance = _inheritance_section(ruleset, inputs.registry)
     if inheritance:
         parts.append(inheritance)
+        parts.append(parent_difference_section(ruleset, inputs.registry, lambda r, deal: desk_link(r, deal, "../")))
     return "\n\n".join(parts) + "\n"
 
 
