@@ -21,6 +21,7 @@ from cpspec.present.readings import alternatives, governing_rules, score_under
 from cpspec.present.vocabulary import hand_name, natural_name, segment_name
 from cpspec.rules.cards import SUIT_SYMBOLS, SUITS
 from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
+from cpspec.rules.table_size import at_table, left_out_at
 
 # --- the document model ----------------------------------------------------------------
 
@@ -209,6 +210,9 @@ class _Builder:
         self.cited: dict[str, str] = {}
         self.scope: dict[str, None] | None = None  # the rules cited inside the current matchup
         self.players = {p["seat"]: p for p in output["players"]}
+        # The ruleset as this table plays it: a mechanism whose table_sizes leave it out is gone.
+        self.left_out = left_out_at(ruleset, len(self.players))
+        self.ruleset = at_table(ruleset, len(self.players))
         self.inputs = {p["seat"]: p for p in deal.get("players", []) if isinstance(p, Mapping)}
         self._alternative_outputs: dict[tuple[str, int], Mapping[str, Any] | str] = {}
 
@@ -241,6 +245,7 @@ class _Builder:
         self.blocks.append(Heading(1, f"{r.title} ({r.id} {r.version})"))
         self.blocks.append(Paragraph((f"Cite as: {r.id} {r.version}, rule <id>. Players in seating order: "
                                       + ", ".join(self.players) + ".",)))
+        self.table_size()
         self.hands()
         self.setting_order()
         self.naturals()
@@ -256,6 +261,14 @@ class _Builder:
             self.blocks.append(Heading(2, "Rules cited"))
             self.blocks.append(Bullets(tuple((RuleLink(rid), f": {title}") for rid, title in self.cited.items())))
         return Explanation(r.id, tuple(self.blocks), dict(self.cited), uses, r.version)
+
+    def table_size(self) -> None:
+        """What the ruleset has but this table does not play, because of its size (``table_sizes``)."""
+        if self.left_out:
+            lines = tuple((f"Did not apply: {left.sentence(len(self.players))} (", *self.rule(left.rule), ").")
+                          for left in self.left_out)
+            self.blocks.append(Heading(2, "Table size"))
+            self.blocks.append(Bullets(lines))
 
     # -- the hands and their validity
 
