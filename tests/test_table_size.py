@@ -177,3 +177,22 @@ def test_a_ranks_condition_asking_more_cards_than_the_ranks_have_is_refused(tmp_
     with pytest.raises(CpspecError) as caught:
         house(tmp_path, few, rule("hs-natural", "naturals"))
     assert "ranks asks for 9 cards of 2 ranks" in caught.value.describe()
+
+
+@pytest.mark.parametrize(("sets", "held"), [
+    ("{trips: 1, pairs: 3}", True),  # the second three of a kind stays free
+    ("{trips: 2, pairs: 3}", True),
+    ("{trips: 1, pairs: 4}", False),  # three threes are not a pair without split_trips
+    ("{trips: 1, pairs: 4, split_trips: true}", True),
+])
+def test_rank_sets_extra_groups_stay_free(tmp_path: Path, sets: str, held: bool) -> None:
+    """docs/naturals.md: "that many groups" means at least that many (extra groups stay free)."""
+    from cpspec.engines import FAST, REFERENCE
+    from cpspec.rules.cards import parse_cards
+
+    natural = NATURAL.replace("table_sizes: [3],\n", "\n").replace("{ranks: {left_out: [J, Q, K]}}",
+                                                                   f"{{rank_sets: {sets}}}")
+    ruleset = house(tmp_path, natural, rule("hs-natural", "naturals"))
+    cards = parse_cards(["2c", "2d", "2h", "3c", "3d", "3h", "4c", "4d", "5c", "5d", "6c", "6d", "7c"], "cards")
+    assert bool(REFERENCE.find_naturals(cards, ruleset)) is held
+    assert bool(FAST.find_naturals(cards, ruleset)) is held

@@ -47,7 +47,7 @@ from cpspec.rules.hands import HandEvaluator, compare, evaluate
 from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
 from cpspec.rules.naturals import NaturalFinder, compare_holdings, holding_difference, naturals_held
 from cpspec.rules.status import PlayerState, resolve_player
-from cpspec.rules.table_size import at_table, refuse_left_out_declarations
+from cpspec.rules.table_size import at_table, refuse_left_out_declaration
 
 FORFEITS = frozenset({"foul", "surrender", "timeout"})
 _FORFEIT_VERBS = {"foul": "fouled", "surrender": "surrendered", "timeout": "timed out"}
@@ -506,10 +506,13 @@ def score_deal(
     """Score a deal: resolve each player (:func:`cpspec.rules.status.resolve_player`), then every matchup.
 
     ``evaluate`` and ``find_naturals`` are the readable definitions unless a caller
-    passes equal, faster ones (:mod:`cpspec.engines`). A surrender or a timeout declared at a table
-    size where the ruleset has none is refused (:func:`cpspec.rules.table_size.refuse_left_out_declarations`).
+    passes equal, faster ones (:mod:`cpspec.engines`). Players are resolved in list order; a surrender
+    or a timeout declared at a table size that leaves it out is refused in its turn
+    (:func:`cpspec.rules.table_size.refuse_left_out_declaration`).
     """
-    refuse_left_out_declarations(deal, ruleset)
-    ruleset = at_table(ruleset, len(deal.players))
-    players = [resolve_player(p, ruleset, evaluate, find_naturals) for p in deal.players]
-    return score_players(players, ruleset, deal.banker)
+    table = at_table(ruleset, len(deal.players))
+    players = []
+    for player in deal.players:
+        refuse_left_out_declaration(player, len(deal.players), ruleset)
+        players.append(resolve_player(player, table, evaluate, find_naturals))
+    return score_players(players, table, deal.banker)

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
 from cpspec.errors import CpspecError
-from cpspec.rules.deal import Deal
+from cpspec.rules.deal import PlayerInput
 from cpspec.rules.model import OverallPoint, Penalty, Ruleset, Scoop, SingleWinner, Sweep, TableSizes
 
 #: A block that may carry ``table_sizes`` (or is absent).
@@ -95,14 +95,15 @@ def at_table(ruleset: Ruleset, players: int) -> Ruleset:
     return replace(ruleset, parameters=parameters, left_out_at_table=tuple(left.what for left in left_out))
 
 
-def refuse_left_out_declarations(deal: Deal, ruleset: Ruleset) -> None:
-    """Raise ``bad_declaration`` for a surrender or a timeout declared where the table size leaves it out."""
-    players = len(deal.players)
-    for player in deal.players:
-        for left in left_out_at(ruleset, players):
-            if player.declare is not None and left.path == ("penalties", player.declare):
-                raise CpspecError("bad_declaration", f"{player.seat} declared {player.declare}, but "
-                                  f"{left.sentence(players)}", f"{player.where}.declare")
+def refuse_left_out_declaration(player: PlayerInput, players: int, ruleset: Ruleset) -> None:
+    """Raise ``bad_declaration`` for a surrender or a timeout declared where the table size leaves it out.
+
+    ``ruleset`` is the ruleset as written (before :func:`at_table`), ``players`` the table's size.
+    """
+    for left in left_out_at(ruleset, players):
+        if player.declare is not None and left.path == ("penalties", player.declare):
+            raise CpspecError("bad_declaration", f"{player.seat} declared {player.declare}, but "
+                              f"{left.sentence(players)}", f"{player.where}.declare")
 
 
-__all__ = ["LeftOut", "applies", "at_table", "left_out_at", "refuse_left_out_declarations", "table_size_conditions"]
+__all__ = ["LeftOut", "applies", "at_table", "left_out_at", "refuse_left_out_declaration", "table_size_conditions"]
