@@ -612,7 +612,7 @@ def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping
     if rule.interpretation is not None:
         i = rule.interpretation
         patches = {a.reading: a.parameters for a in alternatives(ruleset, rule.id)}
-        prose = {a.reading: a.prose_because for a in alternatives(ruleset, rule.id)}
+        prose = {a.reading: a.prose_because or "" for a in alternatives(ruleset, rule.id)}
         alternatives_text = "\n".join(
             f"    - {md_escape(a)}"
             + (f" *(carried out by the parameters* {_code(json.dumps(patches[a]))}*: cpspec explain scores it)*"
