@@ -196,3 +196,33 @@ def test_rank_sets_extra_groups_stay_free(tmp_path: Path, sets: str, held: bool)
     cards = parse_cards(["2c", "2d", "2h", "3c", "3d", "3h", "4c", "4d", "5c", "5d", "6c", "6d", "7c"], "cards")
     assert bool(REFERENCE.find_naturals(cards, ruleset)) is held
     assert bool(FAST.find_naturals(cards, ruleset)) is held
+
+
+# --- decided details a bundled ruleset cannot show (docs/protocol.md, Decided details) ----------------
+
+
+def test_overall_is_null_after_a_single_winner_or_a_scoop_by_players(tmp_path: Path) -> None:
+    overall = "    overall: {points: 1, decided_by: majority_of_segments, rule: hs-overall}\n"
+    single = house(tmp_path, "  scoring:\n" + overall + "    single_winner: {points: 5, rule: hs-one}",
+                   rule("hs-overall", "overall-point") + rule("hs-one"))
+    out = score(single, player("A", SWEEPER), player("B", SWEPT), player("C", THIRD))
+    assert [m["overall"] for m in out["matchups"]] == [None, None, None]  # C's two-of-three over B is gone too
+    by_players = house(tmp_path, "  scoring:\n" + overall + "    scoop: {points_by_players: [{players: 3, points: 9}], "
+                                 "rule: hs-scoop}", rule("hs-overall", "overall-point") + rule("hs-scoop", "scoop"))
+    out = score(by_players, player("A", SWEEPER), player("B", SWEPT), player("C", THIRD))
+    assert [m["overall"] for m in out["matchups"]] == [None, None, "C"]
+    assert credits_of(out, "A", "B") == [("A", 9, "scoop")]
+
+
+def test_describe_ruleset_leaves_every_null_out() -> None:
+    from cpspec.protocol.server import answer
+
+    def nulls(value: object, path: str = "") -> list[str]:
+        if isinstance(value, dict):
+            return [p for k, v in value.items() for p in ([f"{path}.{k}"] if v is None else nulls(v, f"{path}.{k}"))]
+        if isinstance(value, list):
+            return [p for i, v in enumerate(value) for p in nulls(v, f"{path}[{i}]")]
+        return []
+
+    out = answer('{"id": 1, "op": "describe_ruleset", "ruleset": "basic", "input": {}}')["output"]
+    assert "settlement" not in out["parameters"] and nulls(out["parameters"]) == []  # basic.yaml writes settlement: null
