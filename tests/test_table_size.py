@@ -137,7 +137,7 @@ def test_the_explanation_says_what_the_table_size_left_out(tmp_path: Path) -> No
     ruleset = house(tmp_path, "  scoring:\n    sweep: {points: 2, table_sizes: [3], rule: hs-sweep}", rule("hs-sweep"))
     deal = {"players": [player("A", SWEEPER), player("B", SWEPT)]}
     text = render_text(explain_deal(ruleset, deal), LinkStyle("", ".md"))
-    assert "Did not apply: scoring.sweep (hs-sweep) applies only with 3 players; this table has 2" in text
+    assert "Did not apply: scoring.sweep applies only with 3 players; this table has 2 (hs-sweep)" in text
     three = {"players": [player("A", SWEEPER), player("B", SWEPT), player("C", THIRD)]}
     assert "Did not apply" not in render_text(explain_deal(ruleset, three), LinkStyle("", ".md"))
 

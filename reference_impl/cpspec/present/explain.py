@@ -265,7 +265,8 @@ class _Builder:
     def table_size(self) -> None:
         """What the ruleset has but this table does not play, because of its size (``table_sizes``)."""
         if self.left_out:
-            lines = tuple((f"Did not apply: {left.sentence(len(self.players))} (", *self.rule(left.rule), ").")
+            lines = tuple((f"Did not apply: {left.sentence(len(self.players), with_rule=False)} (",
+                           *self.rule(left.rule), ").")
                           for left in self.left_out)
             self.blocks.append(Heading(2, "Table size"))
             self.blocks.append(Bullets(lines))

@@ -36,10 +36,11 @@ class LeftOut(NamedTuple):
     rule: str
     table_sizes: frozenset[int]
 
-    def sentence(self, players: int) -> str:
-        """Why it did not apply, in words (see the module's example)."""
+    def sentence(self, players: int, with_rule: bool = True) -> str:
+        """Why it did not apply, in words (see the module's example); ``with_rule``: the rule in brackets."""
         listed = " or ".join(str(n) for n in sorted(self.table_sizes))
-        return f"{self.what} ({self.rule}) applies only with {listed} players; this table has {players}"
+        rule = f" ({self.rule})" if with_rule else ""
+        return f"{self.what}{rule} applies only with {listed} players; this table has {players}"
 
 
 def applies(sizes: TableSizes, players: int) -> bool:
