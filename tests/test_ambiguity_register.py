@@ -97,3 +97,19 @@ def test_register_lists_inherited_records_once() -> None:
     owners = [(e.ruleset, e.rule) for e in declaration]
     assert owners.count(("bicycle-club", "bcc-declaration")) == 1
     assert ("asian", "as-natural-option") in owners
+
+
+def test_every_alternative_is_carried_out_or_argued_prose() -> None:
+    """Each alternative reading of a bundled ruleset has parameters that carry it out, or prose_because (issue 24).
+
+    Before issue 24, 176 alternatives were bare text that no parameter carried out.
+    """
+    bare: list[str] = []
+    for ruleset in bundled_registry().all():
+        for raw in ruleset.document["rules"]:
+            record = raw.get("interpretation")
+            for alternative in record["alternatives"] if record else []:
+                if not isinstance(alternative, dict) or not ("parameters" in alternative or
+                                                             alternative.get("prose_because")):
+                    bare.append(f"{ruleset.id} {raw['id']}: {alternative}")
+    assert not bare, "alternatives neither carried out nor argued:\n" + "\n".join(sorted(set(bare)))

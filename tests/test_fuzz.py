@@ -104,6 +104,20 @@ def test_free_text_and_error_messages_are_not_compared() -> None:
                          {"id": 0, "output": {"protocol": 1, "ops": ["b"], "implementation": "y"}}) == []
 
 
+def test_advise_outputs_and_equally_good_witness_settings_are_not_compared() -> None:
+    """docs/protocol.md, Decided details: advise's generator is not specified; a witness may be any best one."""
+    advise = {"id": 2, "op": "advise", "ruleset": "basic", "input": {}}
+    assert disagreements(advise, {"id": 2, "output": {"best": {"expected_points": 1.5}}},
+                         {"id": 2, "output": {"best": {"expected_points": -3.0}}}) == []
+    assert disagreements(advise, {"id": 2, "output": {}}, {"id": 2, "error": {"code": "bad_input"}}) != []
+    find = {"id": 3, "op": "find_naturals", "ruleset": "shisanshui", "input": {}}
+    one = {"explanation": "e", "setting": {"front": ["2c", "3d", "4h"], "middle": ["5c", "6c", "7c", "8c", "9c"]}}
+    other = {"explanation": "f", "setting": {"front": ["2d", "3c", "4h"], "middle": ["5c", "6c", "7c", "8c", "9c"]}}
+    worse = {"explanation": "e", "setting": {"front": ["2c", "3d", "5h"], "middle": ["4c", "6c", "7c", "8c", "9c"]}}
+    assert disagreements(find, {"id": 3, "output": {"details": [one]}}, {"id": 3, "output": {"details": [other]}}) == []
+    assert disagreements(find, {"id": 3, "output": {"details": [one]}}, {"id": 3, "output": {"details": [worse]}})
+
+
 def test_a_signature_forgets_positions_and_seat_names() -> None:
     request = {"id": 1, "op": "score", "input": {"players": [{"seat": "Ann"}, {"seat": "Bob"}]}}
     assert shape(("output", "matchups", 3, "points", "Bob"), {"Ann", "Bob"}) == "output.matchups[].points.*"

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from cpspec.conformance.fuzz.generate import rank_set_shapes
 from cpspec.fast.natural_screen import find_naturals, hand_counts, may_hold
 from cpspec.rules.cards import make_card, parse_card
-from cpspec.rules.model import NaturalConditions, NaturalHand, RankRange, RankSets, SegmentShapes
+from cpspec.rules.model import NaturalConditions, NaturalHand, RankChoice, RankRange, RankSets, SegmentShapes
 from cpspec.rules.naturals import FIVE_CARD_STRAIGHTS, find_natural, front_straights, naturals_held
 from cpspec.rulesets.loader import bundled_registry
 
@@ -54,6 +54,9 @@ OTHER_NATURALS = [
       for low, high, n in ((6, 12, 13), (0, 6, 13), (9, 12, 13), (9, 11, 12), (0, 7, 12))),
     _natural("royal-dragon", distinct_ranks=13, one_suit=13),
     _natural("big-black", rank_range=RankRange(6, 12, 13), one_colour=13),
+    _natural("no-pictures", ranks=RankChoice(frozenset(range(13)) - {9, 10, 11}, 13, frozenset({9, 10, 11}))),
+    _natural("no-pictures-12", ranks=RankChoice(frozenset(range(13)) - {9, 10, 11}, 12, frozenset({9, 10, 11}))),
+    _natural("odd-ranks", ranks=RankChoice(frozenset({0, 2, 4, 6, 8, 10, 12}), 12)),
 ]
 ALL_NATURALS = SEGMENT_NATURALS + SET_NATURALS + OTHER_NATURALS
 
@@ -109,6 +112,11 @@ def _shaped_hand(natural: NaturalHand, rng: random.Random) -> list[int]:
         span = needs.rank_range
         pool = [c for c in range(52) if span.low <= c // 4 <= span.high]
         return rng.sample(pool, 13) if len(pool) >= 13 else rng.sample(range(52), 13)
+    if needs.ranks is not None:
+        allowed = [c for c in range(52) if c // 4 in needs.ranks.allowed]
+        others = [c for c in range(52) if c // 4 not in needs.ranks.allowed]
+        inside = rng.choice([13, 12, 11])
+        return rng.sample(allowed, inside) + rng.sample(others, 13 - inside)
     return [make_card(rank, rng.randrange(4)) for rank in range(13)]
 
 

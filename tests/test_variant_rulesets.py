@@ -25,7 +25,7 @@ PAGE_RULESETS = sorted(rid for rid in bundled_registry().ids() if rid.startswith
 
 
 def test_the_page_rulesets_are_all_there() -> None:
-    assert len(PAGE_RULESETS) == 16
+    assert len(PAGE_RULESETS) == 17
     assert {"pagat", "pagat-hawaiian-gardens", "wikipedia-two-four", "wikipedia-one-six"} <= set(PAGE_RULESETS)
 
 

@@ -42,6 +42,7 @@ from cpspec.rules.model import Ruleset
 from cpspec.rules.naturals import strongest
 from cpspec.rules.scoring import score_players
 from cpspec.rules.status import PlayerState, resolve_player
+from cpspec.rules.table_size import at_table
 
 POLICY: Final = (
     "each opponent declares the best natural it holds when the ruleset's naturals are declared; "
@@ -213,6 +214,7 @@ def advise(cards: Sequence[Card], ruleset: Ruleset, options: Options, progress: 
     """Simulate and rank the candidates (see the module's docstring)."""
     check_options(ruleset, options, "")
     seats = seats_for(ruleset, options.opponents + 1)
+    ruleset = at_table(ruleset, len(seats))  # the table-size conditions of this table (cpspec.rules.table_size)
     rng = random.Random(options.seed)
     rest = [c for c in FULL_DECK if c not in set(cards)]
     opponents: list[list[PlayerState]] = []

@@ -139,6 +139,8 @@ def may_hold(counts: HandCounts, natural: NaturalHand) -> bool:
         span = needs.rank_range
         if sum(map(counts.rank_count, range(span.low, span.high + 1))) < span.at_least:
             return False
+    if needs.ranks is not None and sum(map(counts.rank_count, needs.ranks.allowed)) < needs.ranks.at_least:
+        return False
     if needs.rank_sets is not None and not _sets_may_hold(counts, needs.rank_sets):
         return False
     return needs.segments is None or _segments_may_hold(counts, needs.segments)

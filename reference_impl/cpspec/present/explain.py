@@ -23,6 +23,7 @@ from cpspec.present.readings import alternatives, governing_rules, score_under
 from cpspec.present.vocabulary import hand_name, natural_name, segment_name
 from cpspec.rules.cards import SUIT_SYMBOLS, SUITS
 from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
+from cpspec.rules.table_size import at_table, left_out_at
 
 # --- the document model ----------------------------------------------------------------
 
@@ -250,6 +251,9 @@ class _Builder:
         self.cited: dict[str, str] = {}
         self.scope: dict[str, None] | None = None  # the rules cited inside the current matchup
         self.players = {p["seat"]: p for p in output["players"]}
+        # The ruleset as this table plays it: a mechanism whose table_sizes leave it out is gone.
+        self.left_out = left_out_at(ruleset, len(self.players))
+        self.ruleset = at_table(ruleset, len(self.players))
         self.inputs = {p["seat"]: p for p in deal.get("players", []) if isinstance(p, Mapping)}
         self._alternative_outputs: dict[tuple[str, int], Mapping[str, Any] | str] = {}
         self._resting: dict[str, None] = {}  # the interpreted rules some matchup's amounts rest on
@@ -288,6 +292,7 @@ class _Builder:
         self.blocks.append(Paragraph((f"Cite as: {r.id} {r.version}, rule <id>. Players in seating order: "
                                       + ", ".join(self.players) + ".",)))
         self.summary()
+        self.table_size()
         self.hands()
         self.setting_order()
         self.naturals()
@@ -318,6 +323,15 @@ class _Builder:
 
     def _final_text(self) -> str:
         return ", ".join(f"{seat} {signed(total)}" for seat, total in self.output["totals"].items())
+
+    def table_size(self) -> None:
+        """What the ruleset has but this table does not play, because of its size (``table_sizes``)."""
+        if self.left_out:
+            lines = tuple((f"Did not apply: {left.sentence(len(self.players), with_rule=False)} (",
+                           *self.rule(left.rule), ").")
+                          for left in self.left_out)
+            self.blocks.append(Heading(2, "Table size"))
+            self.blocks.append(Bullets(lines))
 
     # -- the hands and their validity
 

@@ -25,10 +25,11 @@ from cpspec.rulesets.build import alternative_reading, build_ruleset, merge
 
 @dataclass(frozen=True)
 class Alternative:
-    """One alternative reading: its text, and the parameters patch that carries it out (if any)."""
+    """One alternative reading: its text, and the parameters patch that carries it out, or why none does."""
 
     reading: str
     parameters: Mapping[str, Any] | None
+    prose_because: str | None = None
 
 
 def _interpretation_record(ruleset: Ruleset, rule_id: str) -> Mapping[str, Any] | None:
@@ -47,7 +48,9 @@ def alternatives(ruleset: Ruleset, rule_id: str) -> tuple[Alternative, ...]:
     found = []
     for raw in record.get("alternatives", []):
         patch = raw.get("parameters") if isinstance(raw, Mapping) else None
-        found.append(Alternative(alternative_reading(raw), patch if isinstance(patch, Mapping) else None))
+        why = raw.get("prose_because") if isinstance(raw, Mapping) else None
+        found.append(Alternative(alternative_reading(raw), patch if isinstance(patch, Mapping) else None,
+                                 why if isinstance(why, str) else None))
     return tuple(found)
 
 

@@ -26,7 +26,7 @@ from cpspec.errors import CpspecError
 from cpspec.present.desk_site import desk_assets, desk_page, desk_versions
 from cpspec.present.differences import parent_difference_section
 from cpspec.present.explain import LinkStyle, explain_deal, md_escape, render_markdown, render_text
-from cpspec.present.readings import alternatives
+from cpspec.present.readings import Alternative, alternatives
 from cpspec.present.vocabulary import HAND_NAMES, SEGMENT_NAMES, conditions_text
 from cpspec.rules.cards import RANKS, parse_cards
 from cpspec.rules.hands import Category, HandValue, Wheel, compare, evaluate3, evaluate5
@@ -613,10 +613,11 @@ def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping
     if rule.interpretation is not None:
         i = rule.interpretation
         patches = {a.reading: a.parameters for a in alternatives(ruleset, rule.id)}
+        prose = {a.reading: a.prose_because or "" for a in alternatives(ruleset, rule.id)}
         alternatives_text = "\n".join(
             f"    - {md_escape(a)}"
             + (f" *(carried out by the parameters* {_code(json.dumps(patches[a]))}*: cpspec explain scores it)*"
-               if patches.get(a) else "")
+               if patches.get(a) else f" *(no parameter: {md_escape(prose[a])})*" if prose.get(a) else "")
             for a in i.alternatives)
         parts.append(
             f"**Interpretation** ([ambiguity register: {i.topic}](../ambiguities.md#{i.topic}))\n\n"
@@ -964,8 +965,15 @@ def ambiguity_page(inputs: Inputs) -> str:
                 f"{home.id} {home.version}{also_text}\n\n"
                 f"- *What the source says:* {md_escape(i.source_says)}\n"
                 f"- *The reading chosen:* {md_escape(i.reading)}\n"
-                "- *The alternatives:*\n" + "\n".join(f"    - {md_escape(a)}" for a in i.alternatives))
+                "- *The alternatives:*\n" + "\n".join(_register_alternative(a) for a in alternatives(home, rule.id)))
     return "\n\n".join(parts) + "\n"
+
+
+def _register_alternative(alternative: Alternative) -> str:
+    """One alternative on the ambiguity page: carried out by parameters, or why it stays prose."""
+    how = (" *(carried out by parameters)*" if alternative.parameters
+           else f" *(no parameter: {md_escape(alternative.prose_because)})*" if alternative.prose_because else "")
+    return f"    - {md_escape(alternative.reading)}{how}"
 
 
 # --- worked examples from the corpus ----------------------------------------------------

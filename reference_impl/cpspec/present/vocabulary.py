@@ -76,6 +76,13 @@ def conditions_text(requires: NaturalConditions) -> str:
         span = requires.rank_range
         howmany = "all 13 cards" if span.at_least == 13 else f"{span.at_least} cards"
         parts.append(f"{howmany} from {RANKS[span.low]} to {RANKS[span.high]}")
+    if requires.ranks is not None:
+        chosen = requires.ranks
+        howmany = "all 13 cards" if chosen.at_least == 13 else f"{chosen.at_least} cards"
+        if chosen.left_out is not None:
+            parts.append(f"{howmany} other than {', '.join(RANKS[r] for r in sorted(chosen.left_out))}")
+        else:
+            parts.append(f"{howmany} of {', '.join(RANKS[r] for r in sorted(chosen.allowed))}")
     if requires.rank_sets is not None:
         sets = requires.rank_sets
         words = ((sets.quads, "four of a kind", "fours of a kind"), (sets.trips, "three of a kind", "threes of a kind"),

@@ -32,19 +32,34 @@ class Op:
     needs_ruleset: bool
     handler: Handler
     summary: str
+    #: Why an implementation may leave the op out (its ``hello`` then does not list it); None: every one serves it.
+    may_leave_out: str | None = None
 
 
 #: Every op, by name (filled when :mod:`cpspec.protocol.ops` is imported).
 OPS: dict[str, Op] = {}
 
 
-def register(name: str, summary: str, needs_ruleset: bool = True) -> Callable[[H], H]:
-    """A decorator that registers a handler as the op ``name``."""
+def register(name: str, summary: str, needs_ruleset: bool = True, may_leave_out: str | None = None
+             ) -> Callable[[H], H]:
+    """A decorator that registers a handler as the op ``name`` (``may_leave_out``: why an implementation may)."""
     def wrap(handler: H) -> H:
-        OPS[name] = Op(name, needs_ruleset, handler, summary)
+        OPS[name] = Op(name, needs_ruleset, handler, summary, may_leave_out)
         return handler
 
     return wrap
+
+
+def ops_markdown() -> str:
+    """The op table of docs/implementers.md, from the registry: each op, whether it names a ruleset, what it does.
+
+    ``tests/test_implementers_doc.py`` fails when the page's table is not this one.
+    """
+    rows = ["| op | names a ruleset | what it answers | left out on purpose |", "|---|---|---|---|"]
+    for op in all_ops().values():
+        rows.append(f"| `{op.name}` | {'yes' if op.needs_ruleset else 'no'} | {op.summary} | "
+                    f"{op.may_leave_out or '—'} |")
+    return "\n".join(rows) + "\n"
 
 
 def check_input_keys(data: Mapping[str, Any], required: set[str], optional: frozenset[str] = frozenset()) -> None:

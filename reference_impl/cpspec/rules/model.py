@@ -17,6 +17,8 @@ STATUSES: tuple[Status, ...] = ("normal", "natural", "foul", "surrender", "timeo
 SEGMENTS: tuple[str, str, str] = ("front", "middle", "back")
 #: The credit kinds of a matchup (``matchups[].credits[].kind``).
 CREDIT_KINDS: tuple[str, ...] = ("segment", "bonus", "overall", "sweep", "natural", "penalty", "scoop", "winner")
+#: The table sizes a scoring mechanism applies at (its ``table_sizes``); None: at every table.
+TableSizes = frozenset[int] | None
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,7 @@ class OverallPoint:
     decided_by: Literal["higher_total", "majority_of_segments", "more_segments"]
     rule: str
     counts_bonuses: bool = True
+    table_sizes: TableSizes = None
 
 
 @dataclass(frozen=True)
@@ -154,11 +157,13 @@ class Sweep:
     """Winning all three segments against one opponent (``parameters.scoring.sweep``).
 
     ``points`` are added to that matchup, or the sweeper's credits in it are multiplied by ``multiplier``.
+    ``table_sizes``: the numbers of players at which it is paid (None: at every table).
     """
 
     points: int
     multiplier: int
     rule: str
+    table_sizes: TableSizes = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +173,7 @@ class Scoop:
     Either ``points_by_players`` replace each of the scooper's matchup results (by the number of
     players), or ``points`` are added to each, or the scooper's credits in each are multiplied by
     ``multiplier``; ``instead_of_sweep``: the per-opponent sweep is not paid as well.
+    ``table_sizes``: the numbers of players at which it is paid (None: at every table).
     """
 
     points_by_players: Mapping[int, int]
@@ -175,6 +181,7 @@ class Scoop:
     multiplier: int
     instead_of_sweep: bool
     rule: str
+    table_sizes: TableSizes = None
 
 
 @dataclass(frozen=True)
@@ -198,6 +205,7 @@ class SingleWinner:
 
     points: int
     rule: str
+    table_sizes: TableSizes = None
 
 
 @dataclass(frozen=True)
@@ -221,7 +229,7 @@ class BonusEntry:
     A rank-dependent entry names the ranks it pays for (``min_rank``, ``max_rank``: bounds on the
     hand's rank; ``ranks``: exactly these ranks) and, with ``per_rank``, pays that much more for
     each rank above ``min_rank`` (:func:`cpspec.rules.bonuses.entry_points`). Ranks are 0 (deuce)
-    to 12 (ace).
+    to 12 (ace). ``table_sizes``: the numbers of players at which the entry pays (None: at every table).
     """
 
     segment: str
@@ -232,6 +240,7 @@ class BonusEntry:
     max_rank: int | None = None
     per_rank: int = 0
     ranks: tuple[int, ...] | None = None
+    table_sizes: TableSizes = None
 
 
 @dataclass(frozen=True)
@@ -274,6 +283,20 @@ class RankRange:
     low: int
     high: int
     at_least: int
+
+
+@dataclass(frozen=True)
+class RankChoice:
+    """At least ``at_least`` of the 13 cards have one of the ranks ``allowed`` (0 deuce .. 12 ace).
+
+    A natural's ``parameters.naturals.hands[].requires.ranks``: written as the ranks ``allowed``,
+    or as the ranks ``left_out`` (then ``allowed`` holds every other rank and ``left_out`` the
+    ranks named, for the words that explain it).
+    """
+
+    allowed: frozenset[int]
+    at_least: int = 13
+    left_out: frozenset[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -323,14 +346,16 @@ class NaturalConditions:
 
     ``distinct_ranks``: at least that many different ranks; ``one_suit`` / ``one_colour``: at least
     that many cards of one suit / of one colour (clubs and spades black, diamonds and hearts red);
-    ``rank_range``: enough cards within a range of ranks; ``rank_sets``: groups of a rank;
-    ``segments``: a setting whose three segments all have one shape.
+    ``rank_range``: enough cards within a range of ranks; ``ranks``: enough cards of some ranks
+    (or none of some ranks); ``rank_sets``: groups of a rank; ``segments``: a setting whose three
+    segments all have one shape.
     """
 
     distinct_ranks: int | None = None
     one_suit: int | None = None
     one_colour: int | None = None
     rank_range: RankRange | None = None
+    ranks: RankChoice | None = None
     rank_sets: RankSets | None = None
     segments: SegmentShapes | None = None
 
@@ -340,6 +365,7 @@ class NaturalHand:
     """One natural (``parameters.naturals.hands[]``): its id, kind, points, rank (1 is highest), rule and conditions.
 
     ``kind`` names its shape (the ``kind`` of the protocol's answers); ``names`` its names in both languages.
+    ``table_sizes``: the numbers of players at which it counts (None: at every table).
     """
 
     id: str
@@ -349,6 +375,7 @@ class NaturalHand:
     rule: str
     requires: NaturalConditions = field(default_factory=NaturalConditions)
     names: Names = field(default_factory=Names)
+    table_sizes: TableSizes = None
 
 
 def natural_strength(hand: NaturalHand) -> tuple[int, int]:
@@ -388,6 +415,8 @@ class Penalty:
     ``plus_opponent_bonuses``), ``scooped`` (as if the opponent won every segment) or
     ``as_segments`` (as if the opponent won the segments ``receiver_wins`` and the payer
     ``payer_wins``). ``counts_as_sweep``: a scooped matchup counts as the opponent's sweep.
+    ``table_sizes`` (a surrender or a timeout only): the numbers of players at which it may be
+    declared (None: at every table).
     """
 
     mode: Literal["fixed", "scooped", "as_segments"]
@@ -399,6 +428,7 @@ class Penalty:
     receiver_wins: tuple[str, ...] = ()
     payer_wins: tuple[str, ...] = ()
     counts_as_sweep: bool = False
+    table_sizes: TableSizes = None
 
 
 @dataclass(frozen=True)
@@ -535,6 +565,8 @@ class Ruleset:
     def summary_in(self, lang: str) -> str:
         """The ruleset's summary in ``lang``, the English one where it has none."""
         return dict(self.translations).get(lang, (self.title, self.summary))[1]
+    #: What :func:`cpspec.rules.table_size.at_table` removed for the table being played (``naturals.hands (id)``).
+    left_out_at_table: tuple[str, ...] = field(default=(), compare=False)
 
     def rule(self, rule_id: str) -> Rule:
         """The rule with this id (KeyError if none)."""

@@ -6,6 +6,8 @@ A natural (``parameters.naturals.hands[]``) lists what it ``requires`` of the 13
 * ``distinct_ranks``: at least that many different ranks (13: one card of each rank, a dragon);
 * ``one_suit``, ``one_colour``: at least that many cards of one suit, of one colour;
 * ``rank_range``: at least so many cards with ranks from one rank to another (all 8 or higher);
+* ``ranks``: at least so many cards of the ranks allowed, or of none of the ranks left out (no
+  jack, queen or king, the ace allowed);
 * ``rank_sets``: the cards divide into so many quads, trips and pairs (six pairs, three quads);
 * ``segments``: the cards can be set so that every segment is a straight, a flush or a
   straight flush (the front's three cards too).
@@ -37,6 +39,7 @@ from cpspec.rules.cards import ACE, RANKS, Card, rank_of, suit_of
 from cpspec.rules.hands import HandValue, Wheel, compare, evaluate5, strength
 from cpspec.rules.model import (
     NaturalHand,
+    RankChoice,
     RankRange,
     RankSets,
     Ruleset,
@@ -125,7 +128,7 @@ def find_natural(natural: NaturalHand, cards: Sequence[Card], *, wheel: Wheel = 
     compared: list[Compared] = []
     counted: tuple[tuple[Any, Callable[[Sequence[Card], Any], str | None]], ...] = (
         (needs.distinct_ranks, distinct_ranks), (needs.one_suit, one_suit), (needs.one_colour, one_colour),
-        (needs.rank_range, in_rank_range),
+        (needs.rank_range, in_rank_range), (needs.ranks, of_ranks),
     )
     for wanted, check in counted:
         if wanted is not None:
@@ -194,6 +197,30 @@ def in_rank_range(cards: Sequence[Card], ranks: RankRange) -> str | None:
     if not outside:
         return f"every card from {span}"
     return f"{len(inside)} cards from {span} and {', '.join(outside)}"
+
+
+def of_ranks(cards: Sequence[Card], ranks: RankChoice) -> str | None:
+    """At least ``ranks.at_least`` cards of the ranks ``ranks.allowed``: which, or None.
+
+    >>> from cpspec.rules.cards import parse_card
+    >>> hand = [parse_card(t) for t in "2c 3d 4h 5s 6c 7d 8h 9s Tc Td Th Ah Ac".split()]
+    >>> of_ranks(hand, RankChoice(frozenset(range(13)) - {9, 10, 11}, 13, frozenset({9, 10, 11})))
+    'no J, Q or K'
+    >>> of_ranks(hand, RankChoice(frozenset({0, 1, 2}), 13)) is None
+    True
+    """
+    inside = [card for card in cards if rank_of(card) in ranks.allowed]
+    if len(inside) < ranks.at_least:
+        return None
+    named = ranks.left_out if ranks.left_out is not None else ranks.allowed
+    listed = [RANKS[rank] for rank in sorted(named)]
+    words = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} or {listed[-1]}"
+    outside = sorted(RANKS[rank_of(card)] for card in cards if card not in inside)
+    if ranks.left_out is not None:
+        return f"no {words}" if not outside else f"{len(inside)} cards that are not {words}, and {', '.join(outside)}"
+    if not outside:
+        return f"every card one of {words}"
+    return f"{len(inside)} cards of {words}, and {', '.join(outside)}"
 
 
 # --- rank sets ---------------------------------------------------------------------------

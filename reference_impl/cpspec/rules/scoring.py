@@ -17,7 +17,8 @@ Which pairs meet: every pair, or, in house-banked play (``parameters.scoring.ban
 each player and the banker. Then a player who wins every segment against every
 opponent scoops (``parameters.scoring.scoop``): :func:`apply_scoop`. Where a deal has a
 single winner (``parameters.scoring.single_winner``), that replaces every payment:
-:func:`apply_single_winner`.
+:func:`apply_single_winner`. Before all of it, a mechanism whose ``table_sizes`` leave out the
+number of players is removed (:func:`cpspec.rules.table_size.at_table`).
 
 Under basic scoring (one unit a segment), A wins all three segments against B:
 
@@ -46,6 +47,7 @@ from cpspec.rules.hands import HandEvaluator, compare, evaluate
 from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
 from cpspec.rules.naturals import NaturalFinder, compare_holdings, holding_difference, naturals_held
 from cpspec.rules.status import PlayerState, resolve_player
+from cpspec.rules.table_size import at_table, refuse_left_out_declaration
 
 FORFEITS = frozenset({"foul", "surrender", "timeout"})
 _FORFEIT_VERBS = {"foul": "fouled", "surrender": "surrendered", "timeout": "timed out"}
@@ -488,8 +490,10 @@ def apply_single_winner(players: list[PlayerState], matchups: list[Matchup], rul
 def score_players(players: list[PlayerState], ruleset: Ruleset, banker: str | None = None) -> DealResult:
     """Score players already resolved (simulations resolve each hand once and reuse it).
 
-    ``banker`` is the banker's seat in house-banked play (``parameters.scoring.banker``).
+    ``banker`` is the banker's seat in house-banked play (``parameters.scoring.banker``). The
+    ruleset is taken as played by this many players (:func:`cpspec.rules.table_size.at_table`).
     """
+    ruleset = at_table(ruleset, len(players))
     matchups = [compare_players(a, b, ruleset, banker) for a, b in pairs(players, ruleset, banker)]
     apply_scoop(players, matchups, ruleset)
     apply_single_winner(players, matchups, ruleset)
@@ -502,7 +506,13 @@ def score_deal(
     """Score a deal: resolve each player (:func:`cpspec.rules.status.resolve_player`), then every matchup.
 
     ``evaluate`` and ``find_naturals`` are the readable definitions unless a caller
-    passes equal, faster ones (:mod:`cpspec.engines`).
+    passes equal, faster ones (:mod:`cpspec.engines`). Players are resolved in list order; a surrender
+    or a timeout declared at a table size that leaves it out is refused in its turn
+    (:func:`cpspec.rules.table_size.refuse_left_out_declaration`).
     """
-    players = [resolve_player(p, ruleset, evaluate, find_naturals) for p in deal.players]
-    return score_players(players, ruleset, deal.banker)
+    table = at_table(ruleset, len(deal.players))
+    players = []
+    for player in deal.players:
+        refuse_left_out_declaration(player, len(deal.players), ruleset)
+        players.append(resolve_player(player, table, evaluate, find_naturals))
+    return score_players(players, table, deal.banker)

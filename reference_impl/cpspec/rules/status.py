@@ -80,7 +80,8 @@ def resolve_player(
         check = check_order(hands, params.setting)
     naturals = params.naturals
     if player.declare == "natural":
-        if not naturals.hands:
+        # A natural left out at this table size (cpspec.rules.table_size) is declared falsely, not unknown.
+        if not naturals.hands and not any(what.startswith("naturals.") for what in ruleset.left_out_at_table):
             raise CpspecError("bad_declaration", f"{ruleset.id} has no naturals", f"{player.where}.declare")
         held = find_naturals(player.cards, ruleset)
         if player.natural is not None:

@@ -40,6 +40,7 @@ from cpspec.rules.model import (
     Penalties,
     Penalty,
     Players,
+    RankChoice,
     RankRange,
     RankSets,
     Rule,
@@ -87,6 +88,12 @@ def _opt(mapping: Mapping[str, Any], key: str) -> Any:
     return mapping.get(key)
 
 
+def table_sizes(raw: Mapping[str, Any]) -> frozenset[int] | None:
+    """A mechanism's ``table_sizes`` (the numbers of players at which it applies), None where not given."""
+    sizes = raw.get("table_sizes")
+    return None if sizes is None else frozenset(sizes)
+
+
 def _penalty(raw: Mapping[str, Any] | None) -> Penalty | None:
     if raw is None:
         return None
@@ -100,6 +107,7 @@ def _penalty(raw: Mapping[str, Any] | None) -> Penalty | None:
         receiver_wins=tuple(raw.get("receiver_wins", ())),
         payer_wins=tuple(raw.get("payer_wins", ())),
         counts_as_sweep=raw.get("counts_as_sweep", False),
+        table_sizes=table_sizes(raw),
     )
 
 
@@ -116,15 +124,17 @@ def _scoring(raw: Mapping[str, Any]) -> Scoring:
     return Scoring(
         segment_points=_segment_points(raw["segment_points"]), rule=raw["rule"], tie_rule=_opt(raw, "tie_rule"),
         overall=OverallPoint(overall["points"], overall["decided_by"], overall["rule"],
-                             overall.get("counts_bonuses", True)) if overall else None,
+                             overall.get("counts_bonuses", True), table_sizes(overall)) if overall else None,
         scoop=Scoop(
             points_by_players={e["players"]: e["points"] for e in scoop.get("points_by_players", [])},
             points=scoop.get("points", 0), multiplier=scoop.get("multiplier", 1),
             instead_of_sweep=scoop.get("instead_of_sweep", False), rule=scoop["rule"],
+            table_sizes=table_sizes(scoop),
         ) if scoop else None,
-        sweep=Sweep(sweep.get("points", 0), sweep.get("multiplier", 1), sweep["rule"]) if sweep else None,
+        sweep=Sweep(sweep.get("points", 0), sweep.get("multiplier", 1), sweep["rule"], table_sizes(sweep))
+        if sweep else None,
         banker=Banker(banker["ties"], banker["rule"]) if banker else None,
-        single_winner=SingleWinner(single["points"], single["rule"]) if single else None,
+        single_winner=SingleWinner(single["points"], single["rule"], table_sizes(single)) if single else None,
     )
 
 
@@ -140,9 +150,19 @@ def natural_conditions(raw: Mapping[str, Any]) -> NaturalConditions:
         distinct_ranks=raw.get("distinct_ranks"), one_suit=raw.get("one_suit"), one_colour=raw.get("one_colour"),
         rank_range=RankRange(RANKS.index(ranks["from"]), RANKS.index(ranks["to"]), ranks.get("at_least", 13))
         if ranks else None,
+        ranks=rank_choice(raw["ranks"]) if raw.get("ranks") else None,
         rank_sets=RankSets(**sets) if sets else None,
         segments=SegmentShapes(**shapes) if shapes else None,
     )
+
+
+def rank_choice(raw: Mapping[str, Any]) -> RankChoice:
+    """A ``requires.ranks`` block: the ranks ``allowed``, or every rank but those ``left_out``."""
+    at_least = raw.get("at_least", 13)
+    if "left_out" in raw:
+        left_out = frozenset(RANKS.index(r) for r in raw["left_out"])
+        return RankChoice(frozenset(range(len(RANKS))) - left_out, at_least, left_out)
+    return RankChoice(frozenset(RANKS.index(r) for r in raw["allowed"]), at_least)
 
 
 def natural_hand(raw: Mapping[str, Any], detection: Mapping[str, Any]) -> NaturalHand:
@@ -152,7 +172,7 @@ def natural_hand(raw: Mapping[str, Any], detection: Mapping[str, Any]) -> Natura
         requires = conditions_for(raw["kind"], detection)
         assert requires is not None, "the loader's checks refuse a kind without conditions"
     return NaturalHand(raw["id"], raw["kind"], raw["points"], raw["rank"], raw["rule"],
-                       natural_conditions(requires), names(raw.get("names")))
+                       natural_conditions(requires), names(raw.get("names")), table_sizes(raw))
 # --- Open Face: ranks, rows ranked low, the dealing schedule, Fantasyland ------------------------
 
 
@@ -167,7 +187,8 @@ def _ranks(raw: list[str] | None) -> tuple[int, ...] | None:
 
 def _bonus_entry(e: Mapping[str, Any]) -> BonusEntry:
     return BonusEntry(e["segment"], e["hand"], e["points"], e["rule"], min_rank=_rank(e.get("min_rank")),
-                      max_rank=_rank(e.get("max_rank")), per_rank=e.get("per_rank", 0), ranks=_ranks(e.get("ranks")))
+                      max_rank=_rank(e.get("max_rank")), per_rank=e.get("per_rank", 0), ranks=_ranks(e.get("ranks")),
+                      table_sizes=table_sizes(e))
 
 
 def _lowball(raw: Mapping[str, Any] | None) -> Lowball | None:

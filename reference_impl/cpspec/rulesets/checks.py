@@ -22,10 +22,12 @@ from typing import Any
 
 from cpspec.errors import CpspecError
 from cpspec.rules.model import Ruleset
+from cpspec.rules.table_size import table_size_conditions
 from cpspec.rulesets.chain import RawRuleset, locate, path_text
 
 #: A place in a ruleset document: keys and list indexes from the top.
 DocPath = tuple[str | int, ...]
+
 
 
 def rule_refs(value: Any, path: DocPath = ()) -> Iterable[tuple[DocPath, str]]:
@@ -100,6 +102,15 @@ def _check_parameters(ruleset: Ruleset, fail: Any) -> None:
                 fail("rank_sets asks for no group (give quads, trips or pairs)", (*at, "rank_sets"))
         if ranks is not None and ranks.low > ranks.high:
             fail("rank_range goes from a higher rank to a lower one (the ace is high)", (*at, "rank_range"))
+        chosen = hand.requires.ranks
+        if chosen is not None and chosen.at_least > 4 * len(chosen.allowed):
+            fail(f"ranks asks for {chosen.at_least} cards of {len(chosen.allowed)} ranks, more than the deck holds",
+                 (*at, "ranks"))
+    for condition in table_size_conditions(ruleset):
+        outside = sorted(n for n in condition.table_sizes if not p.players.min <= n <= p.players.max)
+        if outside:
+            fail(f"table_sizes names {', '.join(map(str, outside))} players, but the ruleset allows "
+                 f"{p.players.min}-{p.players.max}", ("parameters", *condition.path, "table_sizes"))
     if p.scoring.scoop is not None:
         counts = [e["players"] for e in ruleset.document["parameters"]["scoring"]["scoop"].get("points_by_players", [])]
         if len(set(counts)) != len(counts):

@@ -69,7 +69,9 @@ def advice_options(ruleset: Ruleset, data: Mapping[str, Any]) -> Options:
     return options
 
 
-@register("advise", "the setting with the best expected points against random opponents, by seeded simulation")
+@register("advise", "the setting with the best expected points against random opponents, by seeded simulation",
+          may_leave_out="its random opponents come from Python's own generator, which the protocol does not "
+                        "specify, so no other implementation can agree with it; no case sends it")
 def op_advise(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine = DEFAULT) -> dict[str, Any]:
     """The candidate settings ranked by simulated expected points (:mod:`cpspec.analysis.advise`)."""
     assert ruleset is not None

@@ -71,7 +71,9 @@ def op_qualify_fantasyland(ruleset: Ruleset | None, data: Mapping[str, Any], eng
     return qualification_json(hands, check, in_fantasyland, qualify(hands, check.fouled, in_fantasyland, fantasyland))
 
 
-@register("solve_fantasyland", "the best legal arrangement of a Fantasyland hand (13 to 17 cards), exactly")
+@register("solve_fantasyland", "the best legal arrangement of a Fantasyland hand (13 to 17 cards), exactly",
+          may_leave_out="an exact search over up to 171,531,360 arrangements is a program of its own; "
+                        "its cases are skipped when hello does not list it")
 def op_solve_fantasyland(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine = DEFAULT
                          ) -> dict[str, Any]:
     """The arrangement of greatest value (royalties, plus ``stay_value`` if it stays), ties broken as documented."""
