@@ -17,7 +17,7 @@ from cpspec.rulesets.vocabulary import vocabulary
 
 REPO = Path(__file__).resolve().parent.parent
 REGISTRY = bundled_registry()
-BILINGUAL = ("shisanshui", "shisanshui-malayan", "shisanshui-vietnamese")
+BILINGUAL = ("shisanshui", "shisanshui-malayan", "shisanshui-quanleida-four", "shisanshui-vietnamese", "shisanshui-wuhua")
 
 
 @pytest.fixture(scope="module")
