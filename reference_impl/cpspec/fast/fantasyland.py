@@ -35,7 +35,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import accumulate, combinations, groupby, repeat
+from itertools import accumulate, combinations, repeat
 from operator import add, neg
 from typing import Final
 
@@ -64,9 +64,12 @@ _TABLES: dict[Hashable, dict[int, object]] = {}
 def _looked_up(name: Hashable, keys: Sequence[int], work_out: Callable[[int], object]) -> list[object]:
     """``[work_out(key) for key in keys]``, each distinct key worked out once per process (table ``name``)."""
     table = _TABLES.setdefault(name, {})
-    for key in set(keys).difference(table):
-        table[key] = work_out(key)
-    return list(map(table.__getitem__, keys))
+    try:
+        return list(map(table.__getitem__, keys))
+    except KeyError:
+        for key in set(keys).difference(table):
+            table[key] = work_out(key)
+        return list(map(table.__getitem__, keys))
 
 
 def _ranks_of_sum(rank_sum: int) -> list[int]:
@@ -134,6 +137,23 @@ def _fronts_of(size: int, rest: int) -> list[int]:
     return found
 
 
+_DISJOINT: dict[tuple[int, int], list[int]] = {}
+#: Hands up to this size keep the lists of the middles each back leaves (at 15 cards: 3,003 lists of 252).
+_KEEP_DISJOINT: Final = 15
+
+
+def _disjoint(size: int, b: int) -> list[int]:
+    """The indices of the 5-card subsets of ``size`` positions that share none with subset ``b``, in order."""
+    found = _DISJOINT.get((size, b))
+    if found is None:
+        masks5, _, index5, _ = _shape(size)
+        free = [1 << p for p in range(size) if not masks5[b] >> p & 1]
+        found = list(map(index5.__getitem__, map(sum, combinations(free, 5))))
+        if size <= _KEEP_DISJOINT:
+            _DISJOINT[(size, b)] = found
+    return found
+
+
 # --- one hand's tables -----------------------------------------------------------------------
 
 
@@ -176,7 +196,7 @@ def _high_keys(cards: Sequence[Card], wheel: Wheel, index5: dict[int, int]) -> l
     return keys
 
 
-def _low_keys(cards: Sequence[Card], high_lowest: list[int]) -> list[int]:
+def _low_keys(high_lowest: list[int]) -> list[int]:
     """The key of every 5-card subset ranked low, from its key ranked high with the wheel lowest."""
     lowest = evaluator(Wheel.LOWEST)
     by_key = _TABLES.setdefault("low by high key", {})
@@ -189,74 +209,88 @@ def _low_keys(cards: Sequence[Card], high_lowest: list[int]) -> list[int]:
     return list(map(by_key.__getitem__, high_lowest))  # type: ignore[arg-type]
 
 
+@dataclass
+class _Valued:
+    """What the rows make of the hands of some keys: each 5-card hand in the middle and the back (its key in
+    that row's ranking, whether it keeps the low limit, its royalty, the stay requirements it meets as bits),
+    each front (its royalty and bits), and each 5-card hand's key as a front is compared with it."""
+
+    rows5: dict[str, tuple[list[int], list[bool], list[int], list[int]]]
+    front: tuple[list[int], list[int]]
+    comparable: list[int]
+    options: list[int]  # per stay option, the requirement bits it needs
+
+
+def _valued(ruleset: Ruleset, high5: list[int], low5: list[int], front_key: list[int]) -> _Valued:
+    """The rows' view of these keys: ranked high (``high5``), ranked low (``low5``), fronts (``front_key``)."""
+    params = ruleset.parameters
+    wheel, low, order, bonuses = params.hands.wheel, params.hands.low_segments, params.setting, params.bonuses
+    assert params.fantasyland is not None
+    stay = params.fantasyland.stay
+    requirements = [(o, r, req) for o, option in enumerate(stay) for r, req in enumerate(option.requires)]
+    index_of = {(o, r): i for i, (o, r, _) in enumerate(requirements)}
+
+    def profile(segment: str, keys: list[int], value: Callable[[int], HandValue]) -> tuple[list[int], list[int]]:
+        """Each key's royalty in ``segment`` and the bits of the stay requirements it meets there."""
+        need = tuple((1 << i, req) for i, (_, _, req) in enumerate(requirements) if req.segment == segment)
+        royalties = _looked_up(("royalty", bonuses, segment, segment in low, wheel), keys,
+                               lambda key: _royalty(value(key), segment, bonuses))
+        if not need:
+            return royalties, [0] * len(keys)  # type: ignore[return-value]
+        bits = _looked_up(("bits", need, segment in low, wheel), keys, lambda key: _requirement_bits(value(key), need))
+        return royalties, bits  # type: ignore[return-value]
+
+    rows5 = {}
+    for segment in ("middle", "back"):
+        ranking = _Ranking(segment in low, wheel)
+        keys = low5 if ranking.low else high5
+        fit = ([True] * len(keys) if not ranking.low else
+               _looked_up(("fits", order.low_rows_at_most), keys,
+                          lambda key: within_low_limit(_LOW_VALUES[key], order.low_rows_at_most)))
+        rows5[segment] = (keys, fit, *profile(segment, keys, ranking.value))
+    comparable = _looked_up("front comparable", high5, front_comparable) if (
+        order.middle_over_front != "none" or order.back_over_front != "none") else []
+    return _Valued(rows5, profile("front", front_key, evaluator(wheel).values3.__getitem__),  # type: ignore[arg-type]
+                   comparable,  # type: ignore[arg-type]
+                   [sum(1 << index_of[(o, r)] for r in range(len(option.requires))) for o, option in enumerate(stay)])
+
+
+def fill_tables(ruleset: Ruleset) -> None:
+    """Work out every hand's royalties and requirements for this ruleset now, rather than as hands need them
+    (a benchmark's warm-up: the tables then hold every hand of every row)."""
+    wheel = ruleset.parameters.hands.wheel
+    high = list(evaluator(wheel).values5)
+    low = _low_keys(list(evaluator(Wheel.LOWEST).values5)) if ruleset.parameters.hands.low_segments else high
+    _valued(ruleset, high, low, list(evaluator(wheel).values3))
+
+
 def _tabulate(cards: Sequence[Card], ruleset: Ruleset) -> _Hand:
     params = ruleset.parameters
     wheel = params.hands.wheel
-    low = params.hands.low_segments
     order = params.setting
-    fantasyland = params.fantasyland
-    assert fantasyland is not None
     n = len(cards)
     masks5, masks3, index5, _ = _shape(n)
     high5 = _high_keys(cards, wheel, index5)
-    low5 = (_low_keys(cards, high5 if wheel is Wheel.LOWEST else _high_keys(cards, Wheel.LOWEST, index5))
-            if low else high5)
-    ev = evaluator(wheel)
+    low5 = (_low_keys(high5 if wheel is Wheel.LOWEST else _high_keys(cards, Wheel.LOWEST, index5))
+            if params.hands.low_segments else high5)
     codes = [RANK_CODE[c] for c in cards]
-    front_key = list(map(ev.front3.__getitem__, map(sum, combinations(codes, 3))))
-    rankings = {segment: _Ranking(segment in low, wheel) for segment in ("middle", "back")}
-
-    def keys_for(segment: str) -> list[int]:
-        return low5 if segment in low else high5
-
-    def fits(segment: str) -> list[bool]:
-        if segment not in low:
-            return [True] * len(high5)
-        limit = order.low_rows_at_most
-        return _looked_up(("fits", limit), low5,  # type: ignore[return-value]
-                          lambda key: within_low_limit(_LOW_VALUES[key], limit))
-
-    def royalties(segment: str) -> list[int]:
-        ranking = rankings[segment]
-        return _looked_up(("royalty", params.bonuses, segment, ranking), keys_for(segment),  # type: ignore[return-value]
-                          lambda key: _royalty(ranking.value(key), segment, params.bonuses))
-
-    requirements = [(o, r, req) for o, option in enumerate(fantasyland.stay) for r, req in enumerate(option.requires)]
-    index_of = {(o, r): i for i, (o, r, _) in enumerate(requirements)}
-
-    def wanted(segment: str) -> tuple[tuple[int, HandRequirement], ...]:
-        return tuple((1 << i, req) for i, (_, _, req) in enumerate(requirements) if req.segment == segment)
-
-    def bits5(segment: str) -> list[int]:
-        if not wanted(segment):
-            return [0] * len(high5)
-        ranking, need = rankings[segment], wanted(segment)
-        return _looked_up(("bits", need, ranking), keys_for(segment),  # type: ignore[return-value]
-                          lambda key: _requirement_bits(ranking.value(key), need))
-
-    need3 = wanted("front")
-    bits_front = (_looked_up(("bits3", need3, wheel), front_key,
-                             lambda key: _requirement_bits(ev.values3[key], need3)) if need3 else [0] * len(front_key))
+    front_key = list(map(evaluator(wheel).front3.__getitem__, map(sum, combinations(codes, 3))))
+    valued = _valued(ruleset, high5, low5, front_key)
     middle_higher = order.front_middle_ties == "middle_higher"
-    comparable = _looked_up("front comparable", high5, front_comparable) if (
-        order.middle_over_front != "none" or order.back_over_front != "none") else []
+    back_key, back_fits, royalty_back, bits_back = valued.rows5["back"]
+    middle_key, middle_fits, royalty_middle, bits_middle = valued.rows5["middle"]
     return _Hand(
         masks5=masks5, masks3=masks3, index5=index5,
-        back_key=keys_for("back"), middle_key=keys_for("middle"),
-        back_fits=fits("back"), middle_fits=fits("middle"),
+        back_key=back_key, middle_key=middle_key, back_fits=back_fits, middle_fits=middle_fits,
         back_beats_middle=high5,
-        front_cap_by_middle=_cap(comparable, len(high5), order.middle_over_front,  # type: ignore[arg-type]
+        front_cap_by_middle=_cap(valued.comparable, len(high5), order.middle_over_front,
                                  order.middle_over_front == "allow_equal" or middle_higher),
-        front_cap_by_back=_cap(comparable, len(high5), order.back_over_front,  # type: ignore[arg-type]
+        front_cap_by_back=_cap(valued.comparable, len(high5), order.back_over_front,
                                order.back_over_front == "allow_equal" or middle_higher),
         front_key=front_key,
-        royalty_back=royalties("back"), royalty_middle=royalties("middle"),
-        royalty_front=_looked_up(("royalty3", params.bonuses, wheel), front_key,  # type: ignore[arg-type]
-                                 lambda key: _royalty(ev.values3[key], "front", params.bonuses)),
-        bits_back=bits5("back"), bits_middle=bits5("middle"), bits_front=bits_front,  # type: ignore[arg-type]
-        options=[sum(1 << index_of[(o, r)] for r in range(len(option.requires)))
-                 for o, option in enumerate(fantasyland.stay)],
-        size=n,
+        royalty_back=royalty_back, royalty_middle=royalty_middle, royalty_front=valued.front[0],
+        bits_back=bits_back, bits_middle=bits_middle, bits_front=valued.front[1],
+        options=valued.options, size=n,
     )
 
 
@@ -284,45 +318,21 @@ def _places(ordered: list[int]) -> list[int]:
 
 class _Best:
     """Subsets sorted by the key the order rule compares, with the running maximum of a value beside them:
-    ``below(cap)`` is the best value of a subset whose key is under ``cap`` (:data:`NONE`: none is)."""
+    ``below_each(caps)`` is, for each cap, the best value of a subset whose key is under it (:data:`NONE`:
+    none is). ``ordered``: the members, sorted by ``order_key``. Only the keys where the running maximum
+    rises are kept (a few dozen), so that each look-up is a short bisection."""
 
-    def __init__(self, members: Iterable[int], value: list[int], order_key: list[int]) -> None:
-        ordered = _sorted_by(members, order_key)
-        self.keys = list(map(order_key.__getitem__, ordered))
-        self.best = list(accumulate(map(value.__getitem__, ordered), max, initial=NONE))
-
-    def below(self, cap: int) -> int:
-        """The best value among the members whose key is under ``cap``."""
-        return self.best[bisect_left(self.keys, cap)]
+    def __init__(self, ordered: list[int], value: list[int], order_key: list[int]) -> None:
+        rising = list(accumulate(map(value.__getitem__, ordered), max))
+        keys = list(map(order_key.__getitem__, ordered))
+        first = dict(zip(reversed(rising), reversed(keys), strict=True))  # each maximum: the first key with it
+        levels = sorted(first)
+        self.keys = list(map(first.__getitem__, levels))
+        self.best = [NONE, *levels]
 
     def below_each(self, caps: list[int]) -> list[int]:
-        """:meth:`below` of every cap."""
+        """The best value among the members whose key is under each cap."""
         return list(map(self.best.__getitem__, map(bisect_left, repeat(self.keys), caps)))
-
-
-class _Levels:
-    """Subsets grouped by a value (their ceiling), highest first, each group sorted by the key the order rule
-    compares.
-
-    ``allowed(level, cap)`` of a group is how many of its members (a prefix) have a key under ``cap``:
-    those the order allows. Within a group, equal keys are sorted by decreasing index, so that walking a
-    prefix from its end visits the members in the tie order (strongest first, then the higher cards).
-    """
-
-    def __init__(self, members: Iterable[int], value: list[int], order_key: list[int]) -> None:
-        negated = list(map(neg, value))
-        ordered = _sorted_by(sorted(members, reverse=True), negated, order_key)
-        self.levels: list[int] = []
-        self.members: dict[int, list[int]] = {}
-        self.keys: dict[int, list[int]] = {}
-        for level, group in groupby(ordered, key=value.__getitem__):
-            self.levels.append(level)
-            self.members[level] = listed = list(group)
-            self.keys[level] = list(map(order_key.__getitem__, listed))
-
-    def allowed(self, level: int, cap: int) -> int:
-        """How many members of this level have a key under ``cap``."""
-        return bisect_left(self.keys[level], cap)
 
 
 class _Search:
@@ -341,26 +351,30 @@ class _Search:
             self.middle_order_key = h.back_beats_middle
             self.middle_cap = list(map(add, h.back_beats_middle,
                                        repeat(1 if order.back_over_middle == "allow_equal" else 0)))
+        # Every 5-card subset sorted by the order key, equal keys by decreasing index.
+        self.by_key = by_key = sorted(range(n5 - 1, -1, -1), key=self.middle_order_key.__getitem__)
+        fronts = sorted(range(n3), key=h.front_key.__getitem__)
         # A middle's ceiling: its royalty, the most a front below it holds, and the stay's value where the
         # requirements the back meets (``pattern``), the middle's and a front's could make the board stay
         # (the cards shared not considered). Without a stay value every back has the same ceilings.
-        patterns = sorted(set(h.bits_back)) if stay else [0]
-        self.middles: dict[int, _Levels] = {}
-        middle_best: dict[int, _Best] = {}
-        fits = [m for m in range(n5) if h.middle_fits[m]]
         if not stay:
-            front = _Best(range(n3), h.royalty_front, h.front_key).below_each(h.front_cap_by_middle)
+            front = _Best(fronts, h.royalty_front, h.front_key).below_each(h.front_cap_by_middle)
             ceilings = {0: list(map(add, h.royalty_middle, front))}
         else:
-            ceilings = self._staying_ceilings(patterns, fits)
-        for pattern, ceiling in ceilings.items():
-            members = [m for m in fits if ceiling[m] >= 0]
-            self.middles[pattern] = _Levels(members, ceiling, self.middle_order_key)
-            middle_best[pattern] = _Best(members, ceiling, self.middle_order_key)
+            ceilings = self._staying_ceilings(sorted(set(h.bits_back)), fronts)
+        if False in h.middle_fits:
+            for ceiling in ceilings.values():
+                for m in range(n5):
+                    if not h.middle_fits[m]:
+                        ceiling[m] = NONE
+        self.middle_ceiling = ceilings
         # A back's ceiling: its royalty and the best ceiling of a middle it allows.
         self.back_ceiling = [NONE] * n5
-        for pattern, best in middle_best.items():
-            below = best.below_each(self.middle_cap)
+        for pattern, ceiling in ceilings.items():
+            below = _Best(by_key, ceiling, self.middle_order_key).below_each(self.middle_cap)
+            if not stay and False not in h.back_fits:
+                self.back_ceiling = list(map(add, h.royalty_back, below))
+                continue
             for b in range(n5):
                 if h.back_fits[b] and (not stay or h.bits_back[b] == pattern) and below[b] >= 0:
                     self.back_ceiling[b] = h.royalty_back[b] + below[b]
@@ -368,22 +382,23 @@ class _Search:
         self.front_rank = _places(_sorted_by(range(n3), list(map(neg, h.front_key))))
         self.front_place = _places(_sorted_by(range(n3), list(map(neg, h.royalty_front)), list(map(neg, h.front_key))))
         self.full = (1 << h.size) - 1
+        self.bits = [1 << p for p in range(h.size)]
         self.within: dict[int, list[int]] = {}
 
-    def _staying_ceilings(self, patterns: list[int], fits: list[int]) -> dict[int, list[int]]:
+    def _staying_ceilings(self, patterns: list[int], fronts: list[int]) -> dict[int, list[int]]:
         """Each middle's ceiling for each pattern of requirements a back meets, staying considered."""
         h, stay = self.h, self.stay
         groups: dict[int, list[int]] = {}
-        for f, bits in enumerate(h.bits_front):
-            groups.setdefault(bits, []).append(f)
-        fronts = {bits: _Best(members, h.royalty_front, h.front_key).below_each(h.front_cap_by_middle)
-                  for bits, members in groups.items()}
+        for f in fronts:
+            groups.setdefault(h.bits_front[f], []).append(f)
+        by_bits = {bits: _Best(members, h.royalty_front, h.front_key).below_each(h.front_cap_by_middle)
+                   for bits, members in groups.items()}
         found: dict[int, list[int]] = {}
         for pattern in patterns:
             ceiling = found[pattern] = [NONE] * len(h.masks5)
-            for m in fits:
+            for m in range(len(h.masks5)):
                 best = NONE
-                for bits, front in fronts.items():
+                for bits, front in by_bits.items():
                     if front[m] < 0:
                         continue
                     met = pattern | h.bits_middle[m] | bits
@@ -408,9 +423,12 @@ class _Search:
         """A front is allowed with this back and middle when its key is below this."""
         return min(self.h.front_cap_by_middle[m], self.h.front_cap_by_back[b])
 
-    def middles_for(self, b: int) -> _Levels:
-        """The middles by their ceilings with this back."""
-        return self.middles[self.h.bits_back[b] if self.stay else 0]
+    def middles_with(self, b: int, need: int) -> tuple[list[int], list[int]]:
+        """The middles of the cards this back leaves that it allows and whose ceiling with it is at least
+        ``need``, in combinations order (that is, by index); and the ceilings."""
+        ceiling = self.middle_ceiling[self.h.bits_back[b] if self.stay else 0]
+        cap, order_key = self.middle_cap[b], self.middle_order_key
+        return [m for m in _disjoint(self.h.size, b) if ceiling[m] >= need and order_key[m] < cap], ceiling
 
     def best_front(self, b: int, m: int) -> int | None:
         """The most royalty a front can add to this back and middle."""
@@ -427,30 +445,24 @@ class _Search:
         h, stay = self.h, self.stay
         best: int | None = None
         ceilings = self.back_ceiling
-        masks5, royalty_middle = h.masks5, h.royalty_middle
-        for b in _sorted_by(range(len(masks5)), list(map(neg, ceilings))):
+        royalty_middle = h.royalty_middle
+        for b in sorted(range(len(ceilings)), key=list(map(neg, ceilings)).__getitem__):
             ceiling = ceilings[b]
             if ceiling < 0 or (best is not None and ceiling <= best):
                 break
-            rb, used, cap = h.royalty_back[b], masks5[b], self.middle_cap[b]
-            middles = self.middles_for(b)
-            for level in middles.levels:
-                if best is not None and rb + level <= best:
+            rb = h.royalty_back[b]
+            middles, middle_ceiling = self.middles_with(b, 0 if best is None else best - rb + 1)
+            middles.sort(key=list(map(neg, middle_ceiling)).__getitem__)
+            for m in middles:
+                if best is not None and rb + middle_ceiling[m] <= best:
                     break
-                members = middles.members[level]
-                for i in range(middles.allowed(level, cap)):
-                    m = members[i]
-                    if masks5[m] & used:
-                        continue
-                    if stay:
-                        value = self._best_with_stay(b, m, best)
-                    else:
-                        front = self.best_front(b, m)
-                        value = None if front is None else rb + royalty_middle[m] + front
-                    if value is not None and (best is None or value > best):
-                        best = value
-                        if rb + level <= best:
-                            break
+                if stay:
+                    value = self._best_with_stay(b, m, best)
+                else:
+                    front = self.best_front(b, m)
+                    value = None if front is None else rb + royalty_middle[m] + front
+                if value is not None and (best is None or value > best):
+                    best = value
         return best
 
     def _best_with_stay(self, b: int, m: int, best: int | None) -> int | None:
@@ -488,44 +500,21 @@ class _Search:
             best = f
         return best
 
-    def reaches(self, b: int, value: int, want_stay: bool) -> bool:
-        """Whether some middle and front make ``value`` with this back."""
-        h = self.h
-        rb, used, cap = h.royalty_back[b], h.masks5[b], self.middle_cap[b]
-        middles = self.middles_for(b)
-        for level in middles.levels:
-            if rb + level < value:
-                return False
-            members = middles.members[level]
-            for i in range(middles.allowed(level, cap)):
-                m = members[i]
-                if not h.masks5[m] & used and self.front_for(b, m, value, want_stay) is not None:
-                    return True
-        return False
-
     def first(self, value: int, want_stay: bool) -> tuple[int, int, int] | None:
-        """The first arrangement in the tie order that makes ``value``."""
+        """The first arrangement in the tie order that makes ``value``: the first back that can, with the first
+        middle in the tie order that can with it, and the first front."""
         h = self.h
         ceilings = self.back_ceiling
-        for b in _sorted_by(range(len(h.masks5)), list(map(neg, h.back_key))):
-            if ceilings[b] < value or not self.reaches(b, value, want_stay):
-                continue
-            return self._with_back(b, value, want_stay)
+        in_tie_order = (self.by_key[::-1] if h.back_key is self.middle_order_key  # the same ranking: the same sort
+                        else _sorted_by(range(len(h.masks5)), list(map(neg, h.back_key))))
+        negated = list(map(neg, h.middle_key))
+        for b in [b for b in in_tie_order if ceilings[b] >= value]:
+            middles, _ = self.middles_with(b, value - h.royalty_back[b])
+            for m in sorted(middles, key=negated.__getitem__):
+                f = self.front_for(b, m, value, want_stay)
+                if f is not None:
+                    return f, m, b
         return None
-
-    def _with_back(self, b: int, value: int, want_stay: bool) -> tuple[int, int, int]:
-        """The first middle (and front) in the tie order that make ``value`` with this back."""
-        h = self.h
-        free = [1 << p for p in range(h.size) if not h.masks5[b] >> p & 1]
-        middles = sorted(map(h.index5.__getitem__, map(sum, combinations(free, 5))))
-        cap = self.middle_cap[b]
-        for m in _sorted_by(middles, list(map(neg, h.middle_key))):
-            if not h.middle_fits[m] or self.middle_order_key[m] >= cap:
-                continue
-            f = self.front_for(b, m, value, want_stay)
-            if f is not None:
-                return f, m, b
-        raise AssertionError("reaches() found a middle")
 
 
 def search(cards: Sequence[Card], ruleset: Ruleset, stay_value: int = 0) -> Rows | None:
