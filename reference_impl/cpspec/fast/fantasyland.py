@@ -72,22 +72,13 @@ def _looked_up(name: Hashable, keys: Sequence[int], work_out: Callable[[int], ob
         return list(map(table.__getitem__, keys))
 
 
-def _ranks_of_sum(rank_sum: int) -> list[int]:
-    """The ranks (lowest first) whose ``5 ** rank`` add up to ``rank_sum``."""
-    ranks: list[int] = []
-    for rank in range(13):
-        ranks += [rank] * (rank_sum % 5)
-        rank_sum //= 5
-    return ranks
-
-
 #: Hands ranked low, by their key (the deuce-to-seven value's sort key, turned round).
 _LOW_VALUES: dict[int, HandValue] = {}
 
 
-def _low_key(rank_sum: int, flush: bool) -> int:
+def _low_key(ranks: tuple[int, ...], flush: bool) -> int:
     """The key of a 5-card hand ranked low (the readable :func:`evaluate_deuce_to_seven`), its value remembered."""
-    value = evaluate_deuce_to_seven(_representative(_ranks_of_sum(rank_sum), flush))
+    value = evaluate_deuce_to_seven(_representative(ranks, flush))
     key = -sort_key(value)
     _LOW_VALUES[key] = value
     return key
@@ -198,15 +189,8 @@ def _high_keys(cards: Sequence[Card], wheel: Wheel, index5: dict[int, int]) -> l
 
 def _low_keys(high_lowest: list[int]) -> list[int]:
     """The key of every 5-card subset ranked low, from its key ranked high with the wheel lowest."""
-    lowest = evaluator(Wheel.LOWEST)
-    by_key = _TABLES.setdefault("low by high key", {})
-    missing = set(high_lowest).difference(by_key)
-    if missing:
-        sums = {key: (rank_sum, flush) for flush, table in ((False, lowest.plain5), (True, lowest.flush5))
-                for rank_sum, key in table.items() if key in missing}
-        for key in missing:
-            by_key[key] = _low_key(*sums[key])
-    return list(map(by_key.__getitem__, high_lowest))  # type: ignore[arg-type]
+    origin = evaluator(Wheel.LOWEST).values5.origin
+    return _looked_up("low by high key", high_lowest, lambda key: _low_key(*origin[key]))  # type: ignore[return-value]
 
 
 @dataclass
@@ -259,9 +243,9 @@ def fill_tables(ruleset: Ruleset) -> None:
     """Work out every hand's royalties and requirements for this ruleset now, rather than as hands need them
     (a benchmark's warm-up: the tables then hold every hand of every row)."""
     wheel = ruleset.parameters.hands.wheel
-    high = list(evaluator(wheel).values5)
-    low = _low_keys(list(evaluator(Wheel.LOWEST).values5)) if ruleset.parameters.hands.low_segments else high
-    _valued(ruleset, high, low, list(evaluator(wheel).values3))
+    high = evaluator(wheel).values5.every_key()
+    low = _low_keys(evaluator(Wheel.LOWEST).values5.every_key()) if ruleset.parameters.hands.low_segments else high
+    _valued(ruleset, high, low, evaluator(wheel).values3.every_key())
 
 
 def _tabulate(cards: Sequence[Card], ruleset: Ruleset) -> _Hand:

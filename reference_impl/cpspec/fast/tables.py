@@ -9,10 +9,12 @@ rank multiset, flush or not, under both wheel rules.
 How it works: each card contributes ``5 ** rank`` to a sum. A hand holds at most
 four cards of a rank, so the sum is the hand's rank multiset written in base 5:
 two hands have the same sum exactly when they have the same ranks. One table maps
-the sum to the hand's value when the hand is not a flush, another when it is (five
-cards of one suit, which can only happen with five distinct ranks). The tables are
-filled by asking :func:`cpspec.rules.hands.evaluate5` about one representative hand
-per rank multiset, so the values *are* the reference's values.
+the sum to the hand's sort key when the hand is not a flush, another when it is (five
+cards of one suit, which can only happen with five distinct ranks). The keys are worked
+out from the rank counts (about 0.03 s for all of them); each key's value is the one
+:func:`cpspec.rules.hands.evaluate5` gives a representative hand of those ranks, asked
+the first time that value is wanted, so the values *are* the reference's values.
+``tests/test_fast_tables.py`` checks every key and value against the readable evaluation.
 
 The all-settings classifier also needs hands as plain ints that sort as the hands
 do: :func:`sort_key` (category, then five 4-bit rank digits).
@@ -89,8 +91,8 @@ class Evaluator:
     plain5: dict[int, int]
     flush5: dict[int, int]
     front3: dict[int, int]
-    values5: dict[int, HandValue]
-    values3: dict[int, HandValue]
+    values5: Values
+    values3: Values
     key5: KeyFunction
     key3: KeyFunction
 
@@ -124,30 +126,79 @@ def _key_functions(
     return key5, key3
 
 
+class Values(dict[int, HandValue]):
+    """Key -> the readable value, each worked out (by :func:`cpspec.rules.hands.evaluate5` or
+    :func:`~cpspec.rules.hands.evaluate3` of a representative hand) the first time it is asked for."""
+
+    def __init__(self, origin: dict[int, tuple[tuple[int, ...], bool]], wheel: Wheel | None) -> None:
+        super().__init__()
+        self.origin = origin  # key -> (its ranks, flush)
+        self.wheel = wheel  # None: fronts
+
+    def __missing__(self, key: int) -> HandValue:
+        ranks, flush = self.origin[key]
+        hand = _representative(ranks, flush)
+        value = evaluate3(hand) if self.wheel is None else evaluate5(hand, self.wheel)
+        self[key] = value
+        return value
+
+    def every_key(self) -> list[int]:
+        """Every key these values are for (worked out or not yet)."""
+        return list(self.origin)
+
+
+_SHAPES: Final[dict[tuple[int, ...], Category]] = {
+    (4, 1): Category.FOUR_OF_A_KIND, (3, 2): Category.FULL_HOUSE, (3, 1, 1): Category.THREE_OF_A_KIND,
+    (2, 2, 1): Category.TWO_PAIR, (2, 1, 1, 1): Category.PAIR, (1, 1, 1, 1, 1): Category.HIGH_CARD,
+    (3,): Category.THREE_OF_A_KIND, (2, 1): Category.PAIR, (1, 1, 1): Category.HIGH_CARD,
+}
+
+
+def _key_of(ranks: tuple[int, ...], flush: bool, wheel: Wheel) -> int:
+    """The sort key of a hand of these ranks (ascending; five, or three for a front), worked out from the
+    rank counts: equal to ``sort_key`` of the readable value (``tests/test_fast_tables.py`` checks every one)."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = tuple(n for n, _ in groups)
+    digits = [r + 1 for _, r in groups]
+    category = _SHAPES[shape]
+    if len(ranks) == 5 and len(groups) == 5:
+        top = ranks[4] if ranks[4] - ranks[0] == 4 else 3 if ranks == (0, 1, 2, 3, ACE) else None
+        if top is not None:
+            strength = top if wheel is Wheel.LOWEST else ACE if top == 3 else ACE + 1 if top == ACE else top
+            category, digits = (Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT), [strength + 1]
+        elif flush:
+            category = Category.FLUSH
+    key = int(category)
+    for position in range(5):
+        key = key * 16 + (digits[position] if position < len(digits) else 0)
+    return key
+
+
 @cache
 def evaluator(wheel: Wheel = Wheel.LOWEST) -> Evaluator:
-    """The tables for ``wheel``, built once per process (about 0.1 s)."""
+    """The tables for ``wheel``, built once per process (about 0.03 s; each readable value on first use)."""
     plain5: dict[int, int] = {}
     flush5: dict[int, int] = {}
-    values5: dict[int, HandValue] = {}
+    origin5: dict[int, tuple[tuple[int, ...], bool]] = {}
     for ranks in combinations_with_replacement(range(RANK_COUNT), 5):
         if ranks[0] == ranks[4]:  # five of a rank: not in one deck
             continue
         shapes = (False, True) if len(set(ranks)) == 5 else (False,)
         for flush in shapes:
-            value = evaluate5(_representative(ranks, flush), wheel)
-            key = sort_key(value)
+            key = _key_of(ranks, flush, wheel)
             (flush5 if flush else plain5)[_rank_sum(ranks)] = key
-            values5[key] = value
+            origin5[key] = (ranks, flush)
     front3: dict[int, int] = {}
-    values3: dict[int, HandValue] = {}
+    origin3: dict[int, tuple[tuple[int, ...], bool]] = {}
     for front_ranks in combinations_with_replacement(range(RANK_COUNT), 3):
-        value = evaluate3(_representative(front_ranks, flush=False))
-        key = sort_key(value)
+        key = _key_of(front_ranks, False, wheel)
         front3[_rank_sum(front_ranks)] = key
-        values3[key] = value
+        origin3[key] = (front_ranks, False)
     key5, key3 = _key_functions(plain5, flush5, front3)
-    return Evaluator(wheel, plain5, flush5, front3, values5, values3, key5, key3)
+    return Evaluator(wheel, plain5, flush5, front3, Values(origin5, wheel), Values(origin3, None), key5, key3)
 
 
 def category_of(key: int) -> Category:
