@@ -39,7 +39,7 @@ from itertools import accumulate, combinations, repeat
 from operator import add, neg
 from typing import Final
 
-from cpspec.fast.tables import RANK_CODE, _representative, evaluator, front_comparable, sort_key
+from cpspec.fast.tables import RANK_CODE, _representative, evaluator, front_comparable, ranks_of_sum, sort_key
 from cpspec.rules.bonuses import bonus_for
 from cpspec.rules.cards import Card
 from cpspec.rules.fouls import within_low_limit
@@ -76,9 +76,9 @@ def _looked_up(name: Hashable, keys: Sequence[int], work_out: Callable[[int], ob
 _LOW_VALUES: dict[int, HandValue] = {}
 
 
-def _low_key(ranks: tuple[int, ...], flush: bool) -> int:
+def _low_key(rank_sum: int, flush: bool) -> int:
     """The key of a 5-card hand ranked low (the readable :func:`evaluate_deuce_to_seven`), its value remembered."""
-    value = evaluate_deuce_to_seven(_representative(ranks, flush))
+    value = evaluate_deuce_to_seven(_representative(ranks_of_sum(rank_sum), flush))
     key = -sort_key(value)
     _LOW_VALUES[key] = value
     return key
