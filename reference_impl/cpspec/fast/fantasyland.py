@@ -39,11 +39,19 @@ from itertools import accumulate, combinations, repeat
 from operator import add, neg
 from typing import Final
 
-from cpspec.fast.tables import RANK_CODE, _representative, evaluator, front_comparable, ranks_of_sum, sort_key
+from cpspec.fast.tables import (
+    CATEGORY_SHIFT,
+    RANK_CODE,
+    _representative,
+    evaluator,
+    front_comparable,
+    ranks_of_sum,
+    sort_key,
+)
 from cpspec.rules.bonuses import bonus_for
 from cpspec.rules.cards import Card
 from cpspec.rules.fouls import within_low_limit
-from cpspec.rules.hands import HandValue, Wheel
+from cpspec.rules.hands import CATEGORY_BY_ID, Category, HandValue, Wheel
 from cpspec.rules.lowball import evaluate_deuce_to_seven
 from cpspec.rules.model import Bonuses, HandRequirement, Ruleset
 from cpspec.rules.patterns import meets
@@ -103,6 +111,25 @@ def _royalty(value: HandValue, segment: str, bonuses: Bonuses) -> int:
 
 def _requirement_bits(value: HandValue, wanted: tuple[tuple[int, HandRequirement], ...]) -> int:
     return sum(bit for bit, requirement in wanted if meets(value, requirement))
+
+
+def _category_named(kind: str) -> int:
+    """The category a hand kind names (``royal_flush``: a straight flush)."""
+    return int(Category.STRAIGHT_FLUSH if kind == "royal_flush" else CATEGORY_BY_ID[kind])
+
+
+def _may_pay(segment: str, bonuses: Bonuses) -> frozenset[int]:
+    """The categories a hand must be of to match an entry of this segment (any other holds no royalty there:
+    :func:`cpspec.rules.patterns.fits` asks for the kind first)."""
+    return frozenset(_category_named(entry.hand) for entry in bonuses.table if entry.segment == segment)
+
+
+def _may_meet(wanted: tuple[tuple[int, HandRequirement], ...]) -> Callable[[int], bool]:
+    """Whether a hand of a category could meet one of these requirements (:func:`cpspec.rules.patterns.meets`:
+    the kind first; ``or_better`` also any higher category)."""
+    exact = {_category_named(req.hand) for _, req in wanted if not req.or_better}
+    lowest = min((_category_named(req.hand) for _, req in wanted if req.or_better), default=len(Category))
+    return lambda category: category in exact or category >= lowest
 
 
 @cache
@@ -215,13 +242,21 @@ def _valued(ruleset: Ruleset, high5: list[int], low5: list[int], front_key: list
     index_of = {(o, r): i for i, (o, r, _) in enumerate(requirements)}
 
     def profile(segment: str, keys: list[int], value: Callable[[int], HandValue]) -> tuple[list[int], list[int]]:
-        """Each key's royalty in ``segment`` and the bits of the stay requirements it meets there."""
+        """Each key's royalty in ``segment`` and the bits of the stay requirements it meets there. A hand of a
+        category no entry (no requirement) names is not valued: it holds none."""
+        turned = segment in low  # a key ranked low is the value's key negated
         need = tuple((1 << i, req) for i, (_, _, req) in enumerate(requirements) if req.segment == segment)
-        royalties = _looked_up(("royalty", bonuses, segment, segment in low, wheel), keys,
-                               lambda key: _royalty(value(key), segment, bonuses))
+        paying, meeting = _may_pay(segment, bonuses), _may_meet(need)
+
+        def category(key: int) -> int:
+            return (-key if turned else key) >> CATEGORY_SHIFT
+
+        royalties = _looked_up(("royalty", bonuses, segment, turned, wheel), keys,
+                               lambda key: _royalty(value(key), segment, bonuses) if category(key) in paying else 0)
         if not need:
             return royalties, [0] * len(keys)  # type: ignore[return-value]
-        bits = _looked_up(("bits", need, segment in low, wheel), keys, lambda key: _requirement_bits(value(key), need))
+        bits = _looked_up(("bits", need, turned, wheel), keys,
+                          lambda key: _requirement_bits(value(key), need) if meeting(category(key)) else 0)
         return royalties, bits  # type: ignore[return-value]
 
     rows5 = {}
