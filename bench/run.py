@@ -347,7 +347,7 @@ def bench_fantasyland_command(runs: int) -> None:
     import resource
 
     python = [sys.executable]
-    hand = "As Kd 7c 7d 2h 3s 9c Tc Jd Qh 4s 5s 6d 8h".split()
+    hand = ["As", "Kd", "7c", "7d", "2h", "3s", "9c", "Tc", "Jd", "Qh", "4s", "5s", "6d", "8h"]
     commands = {"python -c pass": [*python, "-c", "pass"], "cpspec --help": [*python, "-m", "cpspec", "--help"],
                 "cpspec fantasyland": [*python, "-m", "cpspec", "fantasyland", *hand, "--ruleset", "pineapple"]}
     walls: dict[str, list[float]] = {name: [] for name in commands}
