@@ -464,12 +464,13 @@ class _Search:
         h, stay = self.h, self.stay
         best: int | None = None
         ceilings = self.back_ceiling
-        royalty_middle = h.royalty_middle
+        royalty_middle, royalty_front, front_key = h.royalty_middle, h.royalty_front, h.front_key
+        masks5, cap_by_middle, within = h.masks5, h.front_cap_by_middle, self.within
         for b in sorted(range(len(ceilings)), key=list(map(neg, ceilings)).__getitem__):
             ceiling = ceilings[b]
             if ceiling < 0 or (best is not None and ceiling <= best):
                 break
-            rb = h.royalty_back[b]
+            rb, cap_by_back, left = h.royalty_back[b], h.front_cap_by_back[b], self.full ^ masks5[b]
             middles, middle_ceiling = self.middles_with(b, 0 if best is None else best - rb + 1)
             middles.sort(key=list(map(neg, middle_ceiling)).__getitem__)
             for m in middles:
@@ -477,12 +478,24 @@ class _Search:
                     break
                 if stay:
                     value = self._best_with_stay(b, m, best)
-                else:
-                    front = self.best_front(b, m)
-                    value = None if front is None else rb + royalty_middle[m] + front
+                else:  # the best front: the first allowed one by royalty (self.best_front, written out)
+                    rest = left ^ masks5[m]
+                    fronts = within.get(rest) or self.fronts_within(rest)
+                    cap = min(cap_by_middle[m], cap_by_back)
+                    value = next((rb + royalty_middle[m] + royalty_front[f] for f in fronts if front_key[f] < cap),
+                                 None)
                 if value is not None and (best is None or value > best):
                     best = value
         return best
+
+    def may_stay(self) -> bool:
+        """Whether some board could stay: each requirement of some option is met by some subset in its row."""
+        h = self.h
+        met = 0
+        for bits in (h.bits_back, h.bits_middle, h.bits_front):
+            for value in set(bits):
+                met |= value
+        return any(met & need == need for need in h.options)
 
     def _best_with_stay(self, b: int, m: int, best: int | None) -> int | None:
         """The best value of this back and middle with some front, staying counted."""
@@ -544,7 +557,7 @@ def search(cards: Sequence[Card], ruleset: Ruleset, stay_value: int = 0) -> Rows
     value = finder.best_value()
     if value is None:
         return None
-    found = finder.first(value, True) if hand.options else None
+    found = finder.first(value, True) if hand.options and finder.may_stay() else None
     if found is None:
         found = finder.first(value, False)
     assert found is not None, "an arrangement of the best value exists"
