@@ -224,11 +224,13 @@ def _low_keys(high_lowest: list[int]) -> list[int]:
 class _Valued:
     """What the rows make of the hands of some keys: each 5-card hand in the middle and the back (its key in
     that row's ranking, whether it keeps the low limit, its royalty, the stay requirements it meets as bits),
-    each front (its royalty and bits), and each 5-card hand's key as a front is compared with it."""
+    each front (its royalty and bits), and under each 5-card hand as a middle and as a back, the keys a front's
+    must be below."""
 
     rows5: dict[str, tuple[list[int], list[bool], list[int], list[int]]]
     front: tuple[list[int], list[int]]
-    comparable: list[int]
+    front_cap_by_middle: list[int]
+    front_cap_by_back: list[int]
     options: list[int]  # per stay option, the requirement bits it needs
 
 
@@ -267,10 +269,13 @@ def _valued(ruleset: Ruleset, high5: list[int], low5: list[int], front_key: list
                _looked_up(("fits", order.low_rows_at_most), keys,
                           lambda key: within_low_limit(_LOW_VALUES[key], order.low_rows_at_most)))
         rows5[segment] = (keys, fit, *profile(segment, keys, ranking.value))
-    comparable = _looked_up("front comparable", high5, front_comparable) if (
-        order.middle_over_front != "none" or order.back_over_front != "none") else []
+    middle_higher = order.front_middle_ties == "middle_higher"
+    caps: dict[object, list[int]] = {}
+    for segment, requirement in (("middle", order.middle_over_front), ("back", order.back_over_front)):
+        how = (requirement, requirement == "allow_equal" or middle_higher)
+        caps[segment] = caps[how] = caps.get(how) or _cap(high5, *how)  # the same rule: the same list
     return _Valued(rows5, profile("front", front_key, evaluator(wheel).values3.__getitem__),  # type: ignore[arg-type]
-                   comparable,  # type: ignore[arg-type]
+                   caps["middle"], caps["back"],
                    [sum(1 << index_of[(o, r)] for r in range(len(option.requires))) for o, option in enumerate(stay)])
 
 
@@ -286,7 +291,6 @@ def fill_tables(ruleset: Ruleset) -> None:
 def _tabulate(cards: Sequence[Card], ruleset: Ruleset) -> _Hand:
     params = ruleset.parameters
     wheel = params.hands.wheel
-    order = params.setting
     n = len(cards)
     masks5, masks3, index5, _ = _shape(n)
     high5 = _high_keys(cards, wheel, index5)
@@ -295,17 +299,13 @@ def _tabulate(cards: Sequence[Card], ruleset: Ruleset) -> _Hand:
     codes = [RANK_CODE[c] for c in cards]
     front_key = list(map(evaluator(wheel).front3.__getitem__, map(sum, combinations(codes, 3))))
     valued = _valued(ruleset, high5, low5, front_key)
-    middle_higher = order.front_middle_ties == "middle_higher"
     back_key, back_fits, royalty_back, bits_back = valued.rows5["back"]
     middle_key, middle_fits, royalty_middle, bits_middle = valued.rows5["middle"]
     return _Hand(
         masks5=masks5, masks3=masks3, index5=index5,
         back_key=back_key, middle_key=middle_key, back_fits=back_fits, middle_fits=middle_fits,
         back_beats_middle=high5,
-        front_cap_by_middle=_cap(valued.comparable, len(high5), order.middle_over_front,
-                                 order.middle_over_front == "allow_equal" or middle_higher),
-        front_cap_by_back=_cap(valued.comparable, len(high5), order.back_over_front,
-                               order.back_over_front == "allow_equal" or middle_higher),
+        front_cap_by_middle=valued.front_cap_by_middle, front_cap_by_back=valued.front_cap_by_back,
         front_key=front_key,
         royalty_back=royalty_back, royalty_middle=royalty_middle, royalty_front=valued.front[0],
         bits_back=bits_back, bits_middle=bits_middle, bits_front=valued.front[1],
@@ -313,10 +313,13 @@ def _tabulate(cards: Sequence[Card], ruleset: Ruleset) -> _Hand:
     )
 
 
-def _cap(comparable: list[int], count: int, requirement: str, tie_ok: bool) -> list[int]:
+def _cap(keys: list[int], requirement: str, tie_ok: bool) -> list[int]:
+    """Under each 5-card hand (by key), the key a front's must be below (:func:`front_comparable`, plus one
+    where a tie is allowed)."""
     if requirement == "none":
-        return [NO_CAP] * count
-    return list(map(add, comparable, repeat(1 if tie_ok else 0)))
+        return [NO_CAP] * len(keys)
+    tie = 1 if tie_ok else 0
+    return _looked_up(("front cap", tie), keys, lambda key: front_comparable(key) + tie)  # type: ignore[return-value]
 
 
 def _sorted_by(indices: Iterable[int], *keys: list[int]) -> list[int]:
