@@ -502,9 +502,10 @@ def bench_fuzz(count: int, rounds: int) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions: under a minute")
-    parser.add_argument("--only", choices=("eval5", "settings", "protocol", "startup", "fuzz", "openface"),
-                        action="append",
-                        help="run only these benchmarks (repeatable)")
+    parser.add_argument("--only", action="append",
+                        choices=("eval5", "settings", "protocol", "startup", "fuzz", "openface", "fantasyland"),
+                        help="run only these benchmarks (repeatable; fantasyland: the solver and the command, "
+                             "openface: those and finished boards)")
     parser.add_argument("--compare", type=Path, metavar="CHECKOUT",
                         help="another checkout (e.g. a worktree of an older commit): its `cpspec protocol` "
                              "serves the protocol benchmark's requests too, reported as a ratio")
@@ -527,9 +528,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_startup(runs=7 if quick else 21)
     if "fuzz" in chosen:
         bench_fuzz(count=3000 if quick else 10_000, rounds=3 if quick else 5)
-    if "openface" in chosen:
+    if "openface" in chosen or "fantasyland" in chosen:
         bench_fantasyland(fast_count=40 if quick else 200, exhaustive_count=1 if quick else 3)
         bench_fantasyland_command(runs=5 if quick else 15)
+    if "openface" in chosen:
         bench_boards(count=500 if quick else 2000, rounds=3 if quick else 5)
     return 0
 
