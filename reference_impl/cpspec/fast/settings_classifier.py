@@ -39,7 +39,7 @@ import heapq
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import combinations, groupby
 from typing import Final
 
@@ -201,10 +201,24 @@ class Classification:
             self.evaluator.values5[self.keys5[s.index5[setting.back]]],
         )
 
+    @cached_property
+    def _descending5(self) -> list[tuple[Card, ...]]:
+        """Each 5-card subset's cards, highest first, by subset index (made on first use)."""
+        return [_descending(combo) for combo in combinations(self.cards, 5)]
+
+    @cached_property
+    def _descending3(self) -> list[tuple[Card, ...]]:
+        """Each 3-card subset's cards, highest first, by subset index."""
+        return [_descending(combo) for combo in combinations(self.cards, 3)]
+
     def choice(self, setting: Setting) -> SettingChoice:
         """The setting as :class:`cpspec.rules.all_settings.SettingChoice` (cards highest first)."""
-        return SettingChoice(_descending(self.cards_of(setting.front)), _descending(self.cards_of(setting.middle)),
-                             _descending(self.cards_of(setting.back)), self.hands(setting))
+        s = subsets()
+        front, middle, back = s.index3[setting.front], s.index5[setting.middle], s.index5[setting.back]
+        values5 = self.evaluator.values5
+        return SettingChoice(self._descending3[front], self._descending5[middle], self._descending5[back],
+                             SegmentHands(self.evaluator.values3[self.keys3[front]], values5[self.keys5[middle]],
+                                          values5[self.keys5[back]]))
 
     def __iter__(self) -> Iterator[SettingChoice]:
         """Every valid setting (:class:`cpspec.rules.all_settings.SettingsTable`)."""

@@ -9,10 +9,12 @@ rank multiset, flush or not, under both wheel rules.
 How it works: each card contributes ``5 ** rank`` to a sum. A hand holds at most
 four cards of a rank, so the sum is the hand's rank multiset written in base 5:
 two hands have the same sum exactly when they have the same ranks. One table maps
-the sum to the hand's value when the hand is not a flush, another when it is (five
-cards of one suit, which can only happen with five distinct ranks). The tables are
-filled by asking :func:`cpspec.rules.hands.evaluate5` about one representative hand
-per rank multiset, so the values *are* the reference's values.
+the sum to the hand's sort key when the hand is not a flush, another when it is (five
+cards of one suit, which can only happen with five distinct ranks). The keys are worked
+written down category by category (about 0.01 s for all of them); each key's value is the one
+:func:`cpspec.rules.hands.evaluate5` gives a representative hand of those ranks, asked
+the first time that value is wanted, so the values *are* the reference's values.
+``tests/test_fast_tables.py`` checks every key and value against the readable evaluation.
 
 The all-settings classifier also needs hands as plain ints that sort as the hands
 do: :func:`sort_key` (category, then five 4-bit rank digits).
@@ -31,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations
 from typing import Final
 
 from cpspec.rules.cards import ACE, Card, make_card, rank_of
@@ -70,10 +72,6 @@ def _representative(ranks: Sequence[int], flush: bool) -> list[Card]:
     return cards
 
 
-def _rank_sum(ranks: Sequence[int]) -> int:
-    return sum(5**rank for rank in ranks)
-
-
 @dataclass(frozen=True)
 class Evaluator:
     """Look-up tables for one ruleset choice of the wheel.
@@ -89,8 +87,8 @@ class Evaluator:
     plain5: dict[int, int]
     flush5: dict[int, int]
     front3: dict[int, int]
-    values5: dict[int, HandValue]
-    values3: dict[int, HandValue]
+    values5: Values
+    values3: Values
     key5: KeyFunction
     key3: KeyFunction
 
@@ -124,30 +122,105 @@ def _key_functions(
     return key5, key3
 
 
+class Values(dict[int, HandValue]):
+    """Key -> the readable value, each worked out (by :func:`cpspec.rules.hands.evaluate5` or
+    :func:`~cpspec.rules.hands.evaluate3` of a representative hand) the first time it is asked for."""
+
+    def __init__(self, origin: dict[int, tuple[int, bool]], wheel: Wheel | None) -> None:
+        super().__init__()
+        self.origin = origin  # key -> (its rank sum, flush)
+        self.wheel = wheel  # None: fronts
+
+    def __missing__(self, key: int) -> HandValue:
+        rank_sum, flush = self.origin[key]
+        hand = _representative(ranks_of_sum(rank_sum), flush)
+        value = evaluate3(hand) if self.wheel is None else evaluate5(hand, self.wheel)
+        self[key] = value
+        return value
+
+    def every_key(self) -> list[int]:
+        """Every key these values are for (worked out or not yet)."""
+        return list(self.origin)
+
+
+def ranks_of_sum(rank_sum: int) -> list[int]:
+    """The ranks (lowest first) whose ``5 ** rank`` add up to ``rank_sum``."""
+    ranks: list[int] = []
+    for rank in range(RANK_COUNT):
+        ranks += [rank] * (rank_sum % 5)
+        rank_sum //= 5
+    return ranks
+
+
+def _key(category: Category, *ranks: int) -> int:
+    """:func:`sort_key` of a hand of this category whose tie-break ranks are these."""
+    key = int(category)
+    for position in range(5):
+        key = key * 16 + (ranks[position] + 1 if position < len(ranks) else 0)
+    return key
+
+
+def _straight_strength(top: int, wheel: Wheel) -> int:
+    if wheel is Wheel.LOWEST:
+        return top
+    return ACE if top == 3 else ACE + 1 if top == ACE else top  # the wheel just below the broadway
+
+
+def _hands5(wheel: Wheel) -> tuple[dict[int, int], dict[int, int]]:
+    """Rank sum -> sort key of every 5-card hand, not a flush and a flush, written down category by category
+    (``tests/test_fast_tables.py`` checks each against the readable evaluation)."""
+    code = [5**rank for rank in range(RANK_COUNT)]
+    down = range(ACE, -1, -1)
+    plain: dict[int, int] = {}
+    flush: dict[int, int] = {}
+    for a, b, c, d, e in combinations(down, 5):
+        rank_sum = code[a] + code[b] + code[c] + code[d] + code[e]
+        top = a if a - e == 4 else 3 if (a, b) == (ACE, 3) else None
+        if top is None:
+            plain[rank_sum] = _key(Category.HIGH_CARD, a, b, c, d, e)
+            flush[rank_sum] = _key(Category.FLUSH, a, b, c, d, e)
+        else:
+            strength = _straight_strength(top, wheel)
+            plain[rank_sum] = _key(Category.STRAIGHT, strength)
+            flush[rank_sum] = _key(Category.STRAIGHT_FLUSH, strength)
+    for x in down:
+        for y in down:
+            if y != x:
+                plain[4 * code[x] + code[y]] = _key(Category.FOUR_OF_A_KIND, x, y)
+                plain[3 * code[x] + 2 * code[y]] = _key(Category.FULL_HOUSE, x, y)
+        others = [r for r in down if r != x]
+        for y, z in combinations(others, 2):
+            plain[3 * code[x] + code[y] + code[z]] = _key(Category.THREE_OF_A_KIND, x, y, z)
+        for y, z, w in combinations(others, 3):
+            plain[2 * code[x] + code[y] + code[z] + code[w]] = _key(Category.PAIR, x, y, z, w)
+    for x, y in combinations(down, 2):
+        for z in down:
+            if z not in (x, y):
+                plain[2 * code[x] + 2 * code[y] + code[z]] = _key(Category.TWO_PAIR, x, y, z)
+    return plain, flush
+
+
+def _fronts() -> dict[int, int]:
+    """Rank sum -> sort key of every 3-card front (checked like :func:`_hands5`)."""
+    code = [5**rank for rank in range(RANK_COUNT)]
+    down = range(ACE, -1, -1)
+    front = {3 * code[x]: _key(Category.THREE_OF_A_KIND, x) for x in down}
+    front.update({2 * code[x] + code[y]: _key(Category.PAIR, x, y) for x in down for y in down if y != x})
+    front.update({code[x] + code[y] + code[z]: _key(Category.HIGH_CARD, x, y, z)
+                  for x, y, z in combinations(down, 3)})
+    return front
+
+
 @cache
 def evaluator(wheel: Wheel = Wheel.LOWEST) -> Evaluator:
-    """The tables for ``wheel``, built once per process (about 0.1 s)."""
-    plain5: dict[int, int] = {}
-    flush5: dict[int, int] = {}
-    values5: dict[int, HandValue] = {}
-    for ranks in combinations_with_replacement(range(RANK_COUNT), 5):
-        if ranks[0] == ranks[4]:  # five of a rank: not in one deck
-            continue
-        shapes = (False, True) if len(set(ranks)) == 5 else (False,)
-        for flush in shapes:
-            value = evaluate5(_representative(ranks, flush), wheel)
-            key = sort_key(value)
-            (flush5 if flush else plain5)[_rank_sum(ranks)] = key
-            values5[key] = value
-    front3: dict[int, int] = {}
-    values3: dict[int, HandValue] = {}
-    for front_ranks in combinations_with_replacement(range(RANK_COUNT), 3):
-        value = evaluate3(_representative(front_ranks, flush=False))
-        key = sort_key(value)
-        front3[_rank_sum(front_ranks)] = key
-        values3[key] = value
+    """The tables for ``wheel``, built once per process (about 0.01 s; each readable value on first use)."""
+    plain5, flush5 = _hands5(wheel)
+    front3 = _fronts()
+    origin5 = {key: (rank_sum, False) for rank_sum, key in plain5.items()}
+    origin5.update({key: (rank_sum, True) for rank_sum, key in flush5.items()})
+    origin3 = {key: (rank_sum, False) for rank_sum, key in front3.items()}
     key5, key3 = _key_functions(plain5, flush5, front3)
-    return Evaluator(wheel, plain5, flush5, front3, values5, values3, key5, key3)
+    return Evaluator(wheel, plain5, flush5, front3, Values(origin5, wheel), Values(origin3, None), key5, key3)
 
 
 def category_of(key: int) -> Category:
