@@ -16,7 +16,7 @@ Page addresses (relative to the site's docs folder):
 """
 
 from cpspec.present.rulebook.ambiguities import ambiguity_page
-from cpspec.present.rulebook.cases import case_page, examples_index
+from cpspec.present.rulebook.cases import case_redirects, case_section, examples_index
 from cpspec.present.rulebook.comparison import comparison_page
 from cpspec.present.rulebook.guides import expand_placeholders, included_doc
 from cpspec.present.rulebook.hand_rankings import hand_rankings_page
@@ -24,11 +24,13 @@ from cpspec.present.rulebook.inputs import CaseView, ExampleDeal, Inputs, load_i
 from cpspec.present.rulebook.print_page import print_page
 from cpspec.present.rulebook.ruleset_pages import desk_link, naturals_section, ruleset_page, rulesets_index
 from cpspec.present.rulebook.schema_reference import schema_page
+from cpspec.present.rulebook.search_build import write_search_index
 from cpspec.present.rulebook.site import HAND_WRITTEN, generate_assets, generate_pages, site_nav
+from cpspec.present.rulebook.trim import unused_files
 
 __all__ = [
-    "HAND_WRITTEN", "CaseView", "ExampleDeal", "Inputs", "ambiguity_page", "case_page", "comparison_page",
-    "desk_link", "examples_index", "expand_placeholders", "generate_assets", "generate_pages", "hand_rankings_page",
-    "included_doc", "load_inputs", "naturals_section", "print_page", "read_cases", "read_example", "ruleset_page",
-    "rulesets_index", "schema_page", "site_nav",
+    "HAND_WRITTEN", "CaseView", "ExampleDeal", "Inputs", "ambiguity_page", "case_redirects", "case_section",
+    "comparison_page", "desk_link", "examples_index", "expand_placeholders", "generate_assets", "generate_pages",
+    "hand_rankings_page", "included_doc", "load_inputs", "naturals_section", "print_page", "read_cases",
+    "read_example", "ruleset_page", "rulesets_index", "schema_page", "site_nav", "unused_files", "write_search_index",
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,58 @@ class Inputs:
             return tuple(str(t) for t in enum)
         seen = dict.fromkeys(rule.topic for r in self.rulesets for rule in r.rules)
         return tuple(seen)
+
+    @cached_property
+    def cases_by_ruleset(self) -> Mapping[str, tuple[CaseView, ...]]:
+        """The cases that run under each ruleset (by ruleset id), in the corpus's order."""
+        found: dict[str, list[CaseView]] = {}
+        for case in self.cases:
+            for ruleset_id in case.rulesets:
+                found.setdefault(ruleset_id, []).append(case)
+        return {ruleset_id: tuple(cases) for ruleset_id, cases in found.items()}
+
+    @cached_property
+    def replaced_by(self) -> Mapping[str, tuple[str, ...]]:
+        """The ids of the cases that replace each case (by the replaced case's id)."""
+        found: dict[str, list[str]] = {}
+        for case in self.cases:
+            if case.replaces:
+                found.setdefault(case.replaces, []).append(case.id)
+        return {case_id: tuple(ids) for case_id, ids in found.items()}
+
+    @cached_property
+    def case_homes(self) -> Mapping[str, tuple[str, str]]:
+        """Where each case is shown in full: (ruleset id, topic) of its page ``examples/<ruleset>/<topic>.md``.
+
+        The first of its rulesets that the registry has, and the topic of the first rule it pins there
+        (:func:`case_topic`); other rulesets' pages list it and link here.
+        """
+        homes: dict[str, tuple[str, str]] = {}
+        for case in self.cases:
+            known = [r for r in case.rulesets if self.registry.has(r)]
+            if known:
+                homes[case.id] = (known[0], case_topic(case, self.registry.get(known[0])))
+        return homes
+
+    def cases_page(self, ruleset_id: str, topic: str) -> str:
+        """The page of worked examples that shows a ruleset's cases on a topic, from the docs folder: the topic's
+        own page where some of them are shown there in full, else the ruleset's page of worked examples."""
+        if (ruleset_id, topic) in set(self.case_homes.values()):
+            return f"examples/{ruleset_id}/{topic}.md"
+        return f"examples/{ruleset_id}.md#cases"
+
+    def case_address(self, case_id: str) -> str:
+        """A case's address from the docs folder: ``examples/<ruleset>/<topic>.md#<case id>``."""
+        ruleset_id, topic = self.case_homes[case_id]
+        return f"examples/{ruleset_id}/{topic}.md#{case_id}"
+
+
+def case_topic(case: CaseView, ruleset: Ruleset) -> str:
+    """The topic of the first rule a case pins in this ruleset (``other`` when it pins none of them)."""
+    for pin in case.pins:
+        if pin in ruleset.rule_ids:
+            return ruleset.rule(pin).topic
+    return "other"
 
 
 def read_example(path: Path) -> ExampleDeal:

@@ -172,9 +172,16 @@ def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping
                                  for path, values in params))
     examples = [c for c in cases_for(inputs, ruleset.id) if rule.id in c.pins]
     if examples:
+        shown = sorted(examples, key=lambda c: ("worked-example" not in c.tags, c.status == "replaced"))[:WORKED_SHOWN]
+        more = (f"\n\n[All {len(examples)} cases that pin it]({'../' + inputs.cases_page(ruleset.id, rule.topic)}), "
+                f"with the other cases on {topic_title(rule.topic).lower()}." if len(examples) > len(shown) else "")
         parts.append("**Worked examples:**\n\n" + "\n".join(
-            f"- [`{c.id}`]({case_href(c.id)}): {md_escape(c.description)}" for c in examples))
+            f"- [`{c.id}`]({case_href(inputs, c.id)}): {md_escape(c.description)}" for c in shown) + more)
     return "\n\n".join(parts)
+
+
+#: How many of the cases that pin a rule its entry lists (worked examples first); a link leads to the rest.
+WORKED_SHOWN = 5
 
 
 def _source_line(source: Source, inputs: Inputs) -> str:
@@ -215,7 +222,7 @@ def ruleset_page(ruleset: Ruleset, inputs: Inputs) -> str:
     worked = [c for c in cases_for(inputs, ruleset.id) if "worked-example" in c.tags and c.status != "replaced"]
     lines = [f"- [`{e.name}`](../examples/{ruleset.id}/{slug(e.name.removesuffix('.yaml'))}.md), explained under "
              f"this ruleset" for e in examples]
-    lines += [f"- [`{c.id}`]({case_href(c.id)}): {md_escape(c.description)}" for c in worked]
+    lines += [f"- [`{c.id}`]({case_href(inputs, c.id)}): {md_escape(c.description)}" for c in worked]
     parts.append("## Worked examples {#worked-examples}\n\n"
                  + (f"Every case of this ruleset, by topic: [worked examples of {ruleset.id}](../examples/"
                     f"{ruleset.id}.md).\n\n") + "\n".join(lines))

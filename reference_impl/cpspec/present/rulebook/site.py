@@ -8,7 +8,7 @@ from typing import Any
 
 from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
 from cpspec.present.rulebook.ambiguities import ambiguity_page
-from cpspec.present.rulebook.cases import case_page, example_pages, examples_index
+from cpspec.present.rulebook.cases import example_pages, examples_index
 from cpspec.present.rulebook.comparison import comparison_page
 from cpspec.present.rulebook.guides import included_doc
 from cpspec.present.rulebook.hand_rankings import hand_rankings_page
@@ -16,6 +16,7 @@ from cpspec.present.rulebook.inputs import Inputs
 from cpspec.present.rulebook.print_page import print_page
 from cpspec.present.rulebook.ruleset_pages import ruleset_page, rulesets_index
 from cpspec.present.rulebook.schema_reference import schema_page
+from cpspec.present.rulebook.search_page import search_page
 
 #: The hand-written pages under site/docs, in the order the navigation shows them.
 HAND_WRITTEN = ("index.md", "how-to-settle-a-dispute.md", "glossary.md")
@@ -35,9 +36,8 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
     pages.update(example_pages(inputs))
     for ruleset in inputs.rulesets:
         pages[f"print/{ruleset.id}.md"] = print_page(ruleset, inputs)
-    for case in inputs.cases:
-        pages[f"cases/{case.id}.md"] = case_page(case, inputs)
     pages["schema.md"] = schema_page(inputs)
+    pages["search.md"] = search_page(inputs)
     pages["desk.md"] = desk_page(inputs.rulesets, inputs.pyodide is not None)
     for name, text in inputs.docs.items():
         if name in pages or name in HAND_WRITTEN:

@@ -20,9 +20,10 @@ def rule_href(ruleset_id: str, rule_id: str, prefix: str = "../") -> str:
     return f"{prefix}rulesets/{ruleset_id}.md#{rule_id}"
 
 
-def case_href(case_id: str, prefix: str = "../") -> str:
-    """The Markdown link to a conformance case's page; ``prefix`` leads from the linking page to the root."""
-    return f"{prefix}cases/{case_id}.md"
+def case_href(inputs: Inputs, case_id: str, prefix: str = "../") -> str:
+    """The Markdown link to a conformance case (its anchor on its topic's page of worked examples); ``prefix``
+    leads from the linking page to the root."""
+    return prefix + inputs.case_address(case_id)
 
 
 def citation_text(ruleset: Ruleset, rule_id: str) -> str:
@@ -74,6 +75,54 @@ def pretty_json(value: Any, width: int = 100, indent: str = "") -> str:
     return "[\n" + ",\n".join(items) + "\n" + indent + "]"
 
 
+_PLAIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
+_NUMBER = re.compile(r"^[-+]?(\d[\d_]*(\.\d*)?([eE][-+]?\d+)?|0[xob][0-9a-fA-F_]+)$")
+_YAML_WORDS = frozenset({"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"})
+
+
+def flow_yaml(value: Any, width: int = 100, indent: str = "") -> str:
+    """A value in YAML's flow style, as the case files write it: plain words unquoted (a card, a seat, an id),
+    anything else as JSON (which YAML reads alike); short lists and objects on one line.
+
+    >>> print(flow_yaml({"seat": "A", "front": ["Ts", "6d", "6h"], "note": "a: b", "points": 2}, width=30))
+    {
+      seat: A,
+      front: [Ts, 6d, 6h],
+      note: "a: b",
+      points: 2
+    }
+    >>> flow_yaml(["2c", "10", "true", None])
+    '[2c, "10", "true", null]'
+    """
+    def scalar(item: Any) -> str:
+        if (isinstance(item, str) and _PLAIN.match(item) and not _NUMBER.match(item)
+                and item.lower() not in _YAML_WORDS):
+            return item
+        return json.dumps(item, ensure_ascii=False)
+
+    def flat(item: Any) -> str:
+        if isinstance(item, Mapping):
+            return "{" + ", ".join(f"{scalar(k)}: {flat(v)}" for k, v in item.items()) + "}"
+        if isinstance(item, list):
+            return "[" + ", ".join(flat(v) for v in item) + "]"
+        return scalar(item)
+
+    one_line = flat(value)
+    if len(indent) + len(one_line) <= width or not isinstance(value, dict | list) or not value:
+        return one_line
+    inner = indent + "  "
+    if isinstance(value, dict):
+        items = [f"{inner}{scalar(k)}: {flow_yaml(v, width, inner).lstrip()}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    items = [inner + flow_yaml(v, width, inner).lstrip() for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+
+
+def yaml_block(value: Any) -> str:
+    """A value as a fenced YAML block in flow style (:func:`flow_yaml`)."""
+    return "```yaml\n" + flow_yaml(value) + "\n```"
+
+
 def json_block(value: Any) -> str:
     """A value as a fenced JSON block (:func:`pretty_json`)."""
     return "```json\n" + pretty_json(value) + "\n```"
@@ -92,7 +141,7 @@ def compact(value: Any) -> str:
 
 def cases_for(inputs: Inputs, ruleset_id: str) -> list[CaseView]:
     """The cases that run under a ruleset."""
-    return [c for c in inputs.cases if ruleset_id in c.rulesets]
+    return list(inputs.cases_by_ruleset.get(ruleset_id, ()))
 
 
 def ancestors(ruleset: Ruleset, registry: RulesetRegistry) -> list[Ruleset]:
