@@ -30,17 +30,15 @@ _ROOT = "../../"
 
 
 def _case_meta(case: CaseView, inputs: Inputs) -> str:
-    """The case's op, rulesets, pinned rules (each linked under each ruleset that has it), tags and file, on one
-    line (a table a case would make the site twice as heavy)."""
-    rulesets = ", ".join(f"[{r}]({_ROOT}rulesets/{r}.md)" if inputs.registry.has(r) else code(r)
-                         for r in case.rulesets)
+    """The case's op, rulesets, pinned rules (each linked to the first of the case's rulesets that has it), tags
+    and file, on one line (a table a case would make the site twice as heavy)."""
     pins = []
     for pin in case.pins:
-        links = [f"[{r}]({_ROOT}rulesets/{r}.md#{pin})" for r in case.rulesets
-                 if inputs.registry.has(r) and pin in inputs.registry.get(r).rule_ids]
-        pins.append(f"`{pin}` ({', '.join(links)})" if links else f"`{pin}`")
-    items = [f"**op** {code(case.op)}", f"**rulesets** {rulesets}", f"**pins** {'; '.join(pins) or '—'}",
-             f"**tags** {', '.join(case.tags) or '—'}"]
+        home = next((r for r in case.rulesets if inputs.registry.has(r) and pin in inputs.registry.get(r).rule_ids),
+                    None)
+        pins.append(f"[`{pin}`]({_ROOT}rulesets/{home}.md#{pin})" if home else f"`{pin}`")
+    items = [f"**op** {code(case.op)}", f"**rulesets** {', '.join(case.rulesets)}",
+             f"**pins** {', '.join(pins) or '—'}", f"**tags** {', '.join(case.tags) or '—'}"]
     if case.replaces and case.replaces in inputs.case_homes:
         items.append(f"**replaces** [`{case.replaces}`]({case_href(inputs, case.replaces, _ROOT)})")
     if case.status == "replaced":
