@@ -29,14 +29,19 @@ def comparison_page(inputs: Inputs) -> str:
     chooser = "".join(f'<label><input type="checkbox" data-col="{r.id}" checked> {html(r.id)}</label> '
                       for r in rulesets)
     matrix = (f'<div class="compare-chooser" id="compare-chooser" hidden><strong>Compare:</strong> {chooser}'
-              '<button type="button" id="compare-all">all</button></div>\n'
+              '<button type="button" id="compare-all">all</button> '
+              '<button type="button" id="compare-none">none</button>'
+              ' <label class="compare-option"><input type="checkbox" id="compare-only-differences"> only the rows that '
+              'differ</label> <span id="compare-count" class="compare-count"></span></div>\n'
               '<div class="compare-wrap" id="compare-wrap" tabindex="0">'
               f'<table class="compare" id="compare-matrix"><thead><tr><th scope="col">topic</th>{head}</tr></thead>'
               f'<tbody>{"".join(body)}</tbody></table></div>\n<script src="js/compare.js"></script>')
     parts = ["# Comparison of the rulesets",
              "One row per topic, one column per ruleset. Each cell summarises the ruleset's parameter and links "
-             "the rules that decide it; the topic column and the header stay in place while the table scrolls, "
-             "and the boxes above it choose which rulesets to compare. The sections below give the rule titles.",
+             "the rules that decide it; the topic column and the header stay in place while the table scrolls. "
+             "Tick the rulesets to compare: the choice is kept in the page's address "
+             "(`comparison.html?rulesets=basic,chiptalk`), so a comparison can be shared. A cell that differs from "
+             "the first chosen ruleset's is highlighted. The sections below give the rule titles.",
              matrix]
     for topic in inputs.topics:
         section = [f"## {topic_title(topic)} {{#{topic}}}"]
