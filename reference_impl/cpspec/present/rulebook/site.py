@@ -42,7 +42,7 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
     for name, text in inputs.docs.items():
         if name in pages or name in HAND_WRITTEN:
             raise ValueError(f"docs/{name} would replace a rulebook page of the same name")
-        pages[name] = included_doc(name, text, inputs.docs)
+        pages[name] = included_doc(name, text, [*inputs.docs, *pages])
     return pages
 
 
