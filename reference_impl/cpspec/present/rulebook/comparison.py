@@ -40,7 +40,7 @@ def comparison_page(inputs: Inputs) -> str:
              "One row per topic, one column per ruleset. Each cell summarises the ruleset's parameter and links "
              "the rules that decide it; the topic column and the header stay in place while the table scrolls. "
              "Tick the rulesets to compare: the choice is kept in the page's address "
-             "(`comparison.html?rulesets=basic,chiptalk`), so a comparison can be shared. A cell that differs from "
+             "(`comparison.html?rulesets=<id>,<id>`), so a comparison can be shared. A cell that differs from "
              "the first chosen ruleset's is highlighted. The sections below give the rule titles.",
              matrix]
     for topic in inputs.topics:

@@ -7,6 +7,7 @@ package of the docs and test extras: its binary, run offline) into the site's ``
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import tempfile
 from pathlib import Path
@@ -30,15 +31,14 @@ def pagefind_program() -> Path:
 
     Raises ImportError, saying what to install, when neither is there.
     """
-    try:
-        from pagefind_bin_extended import get_executable
-    except ImportError:
+    for name in ("pagefind_bin_extended", "pagefind_bin"):
         try:
-            from pagefind_bin import get_executable
-        except ImportError as error:
-            raise ImportError("the rulebook's search needs Pagefind: pip install 'pagefind[extended]' "
-                              "(part of the docs and test extras)") from error
-    return Path(get_executable())
+            package = importlib.import_module(name)
+        except ImportError:
+            continue
+        return Path(package.get_executable())
+    raise ImportError("the rulebook's search needs Pagefind: pip install 'pagefind[extended]' "
+                      "(part of the docs and test extras)")
 
 
 def write_search_index(site: Path, inputs: Inputs) -> int:

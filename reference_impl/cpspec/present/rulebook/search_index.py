@@ -39,8 +39,8 @@ class SearchRecord:
         """The file that holds the record for indexing: a page's own path; for an anchor, a file of its own
         under ``_at/`` (the address the search page links to is the record's ``href`` metadata).
 
-        >>> SearchRecord("rulesets/chiptalk.html#ct-tie", "").file
-        '_at/rulesets/chiptalk/ct-tie.html'
+        >>> SearchRecord("rulesets/house.html#hs-tie", "").file
+        '_at/rulesets/house/hs-tie.html'
         """
         page, _, anchor = self.url.partition("#")
         return f"_at/{page.removesuffix('.html')}/{anchor}.html" if anchor else page
@@ -100,7 +100,7 @@ def search_records(inputs: Inputs) -> list[SearchRecord]:
 def is_guide(url: str) -> bool:
     """Whether a built page (by its address from the site's root) is indexed whole, as a guide.
 
-    >>> [is_guide(u) for u in ("glossary.html", "rulesets/chiptalk.html", "examples/chiptalk/scoring.html")]
+    >>> [is_guide(u) for u in ("glossary.html", "rulesets/house.html", "examples/house/scoring.html")]
     [True, False, False]
     """
     return url.endswith(".html") and not _NOT_GUIDES.match(url)

@@ -20,7 +20,7 @@ def search_page(inputs: Inputs) -> str:
     rulesets = [(r.id, r.id) for r in inputs.rulesets]
     topics = [(t, topic_title(t)) for t in inputs.topics]
     form = ('<form class="search-form" id="search-form" action="search.html" method="get" role="search">'
-            '<input type="search" name="q" id="search-query" placeholder="a rule id, a word, 十三水…" '
+            '<input type="search" name="q" id="search-query" placeholder="a rule id or a word, English or 中文" '
             'aria-label="Search the rulebook" autocomplete="off"> <button type="submit">Search</button>'
             '<div class="search-filters">' + _select("kind", "Kind", kinds) + _select("ruleset", "Ruleset", rulesets)
             + _select("topic", "Topic", topics) + "</div></form>")
