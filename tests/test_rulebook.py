@@ -347,3 +347,30 @@ def test_every_generated_link_points_to_a_generated_page(pages: dict[str, str]) 
                     parts.append(part)
             resolved = "/".join(parts)
             assert resolved in pages or resolved in hand_written, (name, href)
+
+
+def test_the_schema_reference_lists_every_key_at_every_depth(pages: dict[str, str]) -> None:
+    page = pages["schema.md"]
+    for path in ("parameters.scoring.segment_points", "parameters.scoring.sweep.points",
+                 "parameters.bonuses.same_category_multiplier", "parameters.setting.back_over_middle",
+                 "parameters.bonuses.table[].segment", "parameters.penalties.surrender.mode"):
+        anchor = "key-" + re.sub(r"[^a-z0-9]+", "-", path).strip("-")
+        assert f"#### `{path}` {{#{anchor}}}" in page, path
+    entry = page.split("{#key-parameters-setting-back-over-middle}", 1)[1].split("####", 1)[0]
+    assert '**allowed** `"strict"`, `"allow_equal"`, `"none"`' in entry and "**required**" in entry
+    assert "**used in** [asian](rulesets/asian.md) and" in entry
+    assert "#### `cases[].tags` {#case-key-cases-tags}" in page
+
+
+def test_search_records_rules_and_cases_at_their_anchors(inputs: Inputs) -> None:
+    from cpspec.present.rulebook.search_index import search_records
+
+    records = {r.url: r.html for r in search_records(inputs)}
+    rule = records["rulesets/chiptalk.html#ct-overall-point"]
+    assert '<span data-pagefind-filter="kind">rule</span>' in rule
+    assert '<span data-pagefind-filter="ruleset">chiptalk</span>' in rule
+    assert '<span data-pagefind-filter="topic">overall-point</span>' in rule
+    assert '<span data-pagefind-meta="id">ct-overall-point</span>' in rule and 'data-pagefind-weight="10"' in rule
+    case = records["examples/chiptalk/overall-point.html#rulebook-test-chiptalk-a-d"]
+    assert '<span data-pagefind-filter="kind">case</span>' in case
+    assert len(records) == sum(len(r.rules) for r in inputs.rulesets) + len(inputs.cases)
