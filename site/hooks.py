@@ -3,7 +3,8 @@
 on_config builds the navigation, on_files adds every generated page and the dispute desk's files
 (mkdocs.structure.files.File.generated; Pyodide's own files are copied from node_modules/pyodide
 when `npm ci` installed it), on_page_markdown fills the hand-written pages'
-<!-- cpspec:NAME --> placeholders.
+<!-- cpspec:NAME --> placeholders, and on_post_build writes the old case addresses' redirects and
+the search index (Pagefind, over the finished site).
 """
 
 from __future__ import annotations
@@ -65,3 +66,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return chinese.mark_language(output, page.file.src_uri)  # zh/ pages: <html lang="zh-CN">
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    site = Path(config.site_dir)
+    for path, page in rulebook.case_redirects(_load()).items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text(page, encoding="utf-8")
+    rulebook.write_search_index(site, _load())
+    for path in rulebook.unused_files(site):
+        path.unlink()

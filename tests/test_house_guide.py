@@ -10,6 +10,7 @@ shows an error line (``cpspec NAME: error:``): then it must exit 2.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -121,3 +122,22 @@ def test_the_guide_is_a_page_of_the_rulebook(name: str) -> None:
     page = name.removesuffix(".md") + ".html"
     assert (site / page).is_file()
     assert f'href="{page}"' in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_guide_links_the_keys_it_mentions_to_the_schema_reference() -> None:
+    from cpspec.present import rulebook
+    from cpspec.present.rulebook.schema_keys import schema_keys
+    from cpspec.rulesets.loader import bundled_registry
+
+    guide = GUIDE.read_text(encoding="utf-8")
+    schemas = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in (REPO / "schema").glob("*.json")}
+    schema_page = rulebook.generate_pages(rulebook.Inputs(bundled_registry(), schemas=schemas))["schema.md"]
+    anchors = set(re.findall(r"\{#([a-z0-9-]+)\}", schema_page))
+    linked = re.findall(r"\]\(schema\.md#([a-z0-9-]+)\)", guide)
+    assert linked and set(linked) <= anchors, set(linked) - anchors
+    # In the worked sections of changes, each key shown as code outside the files is a link to its entry.
+    changes = guide.split("## 9. ", 1)[1].split("\n## ", 1)[0]
+    prose = re.sub(r"^```.*?^```", "", changes, flags=re.M | re.S)
+    keys = {k.path.removeprefix("parameters.") for k in schema_keys(schemas["ruleset.schema.json"])}
+    bare = [m for m in re.findall(r"(?<!\[)`([a-z_.]+)`(?!\]\()", prose) if m in keys and "." in m]
+    assert bare == [], bare

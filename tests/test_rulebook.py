@@ -111,7 +111,8 @@ def test_a_rule_shows_text_quote_interpretation_and_examples(pages: dict[str, st
     assert "    - Only two or more segment wins earn it." in section
     # The parameter it governs and the worked example that pins it.
     assert "`scoring.overall` (points 1, decided\\_by higher\\_total)" in section
-    assert "[`rulebook-test-chiptalk-a-d`](../cases/rulebook-test-chiptalk-a-d.md)" in section
+    assert ("[`rulebook-test-chiptalk-a-d`](../examples/chiptalk/overall-point.md#rulebook-test-chiptalk-a-d)"
+            in section)
 
 
 def test_rules_come_first_and_the_seed_examples_have_their_own_pages(pages: dict[str, str]) -> None:
@@ -136,17 +137,27 @@ def test_worked_examples_are_grouped_by_ruleset_in_short_pages(pages: dict[str, 
     index = pages["examples.md"]
     for ruleset in inputs.rulesets:
         assert f"(examples/{ruleset.id}.md)" in index
-    # Every case is listed on exactly one topic page of each of its rulesets.
-    for case in inputs.cases[:200]:
+    # Every case is shown in full exactly once, under an anchor equal to its id, at the address the rule pages
+    # link to; each of its rulesets' pages of worked examples links it.
+    for case in inputs.cases:
+        full = [n for n, text in pages.items() if f"{{#{case.id}}}" in text]
+        assert full == [inputs.case_address(case.id).split("#")[0]], (case.id, full)
         for ruleset_id in case.rulesets:
             if not inputs.registry.has(ruleset_id):
                 continue
-            listed = [n for n, text in pages.items() if n.startswith(f"examples/{ruleset_id}/")
-                      and f"[`{case.id}`](../../cases/{case.id}.md)" in text]
-            assert len(listed) == 1, (case.id, ruleset_id, listed)
-    # The index and the listing pages are short: one line per ruleset, topic or case (deal pages are explanations).
-    listings = [text for n, text in pages.items() if (n.startswith("examples") and "| case |" in text) or n == "examples.md"]
+            linked = [n for n, text in pages.items() if n.startswith(f"examples/{ruleset_id}")
+                      and (f"](#{case.id})" in text or f"{case.id}.md#{case.id})" in text or f"#{case.id})" in text)]
+            assert linked, (case.id, ruleset_id)
+    # The index and each ruleset's page of worked examples are short: one line per ruleset or topic.
+    listings = [text for n, text in pages.items() if n == "examples.md" or (n.startswith("examples/") and n.count("/") == 1)]
     assert max(len(text.splitlines()) for text in listings) < 120
+
+
+def test_old_case_addresses_redirect_to_the_cases_anchor(inputs: Inputs) -> None:
+    redirects = rulebook.case_redirects(inputs)
+    assert set(redirects) == {f"cases/{c.id}.html" for c in inputs.cases}
+    page = redirects["cases/rulebook-test-chiptalk-a-d.html"]
+    assert 'content="0; url=../examples/chiptalk/overall-point.html#rulebook-test-chiptalk-a-d"' in page
 
 
 def test_citations_show_title_quote_in_context_and_address(pages: dict[str, str], inputs: Inputs) -> None:
@@ -282,23 +293,36 @@ def test_placeholders(inputs: Inputs) -> None:
 
 
 def test_a_score_case_is_explained_step_by_step_and_links_back(pages: dict[str, str]) -> None:
-    page = pages["cases/rulebook-test-chiptalk-a-d.md"]
+    page = pages["examples/chiptalk/overall-point.md"].split("{#rulebook-test-chiptalk-a-d}", 1)[1]
     # The cards with suit symbols, each segment with the rule that decides it, the source's totals.
     assert ('| A | front | <span class="card">T♠</span> <span class="card red">6♦</span> '
             '<span class="card red">6♥</span> | pair of sixes |') in page
     assert "| front | pair of sixes | nine high | A wins | A +1 | [`ct-segment-point`]" \
-           "(../rulesets/chiptalk.md#ct-segment-point) |" in page
+           "(../../rulesets/chiptalk.md#ct-segment-point) |" in page
     assert "**B 3 to A 1, so B collects 2 from A.**" in page
     assert "**Final results: A +4, B +4, C -4, D -4.**" in page
-    assert "`ct-overall-point` ([chiptalk](../rulesets/chiptalk.md#ct-overall-point))" in page
+    assert "[`ct-overall-point`](../../rulesets/chiptalk.md#ct-overall-point)" in page
     assert "> Source 000: A +4, B +4, C -4, D -4." in page
 
 
+def test_a_case_that_is_not_a_worked_example_is_explained_on_the_desk(inputs: Inputs) -> None:
+    from dataclasses import replace
+
+    from cpspec.present.rulebook.cases import case_section, explained_in_full
+
+    plain = replace(A_D_CASE, id="rulebook-test-plain", tags=("four-players",))
+    assert explained_in_full(A_D_CASE) and not explained_in_full(plain)
+    shown = case_section(plain, replace(inputs, cases=(plain,)))
+    assert "[under chiptalk on the dispute desk](../../desk.md?ruleset=chiptalk&s0=A&f0=Ts+6d+6h" in shown
+    assert "Final results" not in shown
+    banker = replace(plain, input={**plain.input, "banker": "A"})
+    assert "cpspec explain FILE" in case_section(banker, replace(inputs, cases=(banker,)))
+
+
 def test_other_cases_show_their_data_and_the_index_lists_every_case(pages: dict[str, str]) -> None:
-    page = pages["cases/rulebook-test-classify.md"]
-    assert '"category": "straight_flush"' in page and "[basic](../rulesets/basic.md)" in page
-    topic_pages = "".join(text for name, text in pages.items() if name.startswith("examples/chiptalk/"))
-    assert "[`rulebook-test-chiptalk-a-d`](../../cases/rulebook-test-chiptalk-a-d.md)" in topic_pages
+    page = pages["examples/basic/other.md"]
+    assert "{category: straight_flush}" in page and "**rulesets** basic, two-four" in page
+    assert "[`rulebook-test-classify`](../examples/basic/other.md#rulebook-test-classify)" in pages["examples/two-four.md"]
 
 
 def test_the_corpus_reader_reads_the_committed_corpus() -> None:
@@ -323,3 +347,30 @@ def test_every_generated_link_points_to_a_generated_page(pages: dict[str, str]) 
                     parts.append(part)
             resolved = "/".join(parts)
             assert resolved in pages or resolved in hand_written, (name, href)
+
+
+def test_the_schema_reference_lists_every_key_at_every_depth(pages: dict[str, str]) -> None:
+    page = pages["schema.md"]
+    for path in ("parameters.scoring.segment_points", "parameters.scoring.sweep.points",
+                 "parameters.bonuses.same_category_multiplier", "parameters.setting.back_over_middle",
+                 "parameters.bonuses.table[].segment", "parameters.penalties.surrender.mode"):
+        anchor = "key-" + re.sub(r"[^a-z0-9]+", "-", path).strip("-")
+        assert f"#### `{path}` {{#{anchor}}}" in page, path
+    entry = page.split("{#key-parameters-setting-back-over-middle}", 1)[1].split("####", 1)[0]
+    assert '**allowed** `"strict"`, `"allow_equal"`, `"none"`' in entry and "**required**" in entry
+    assert "**used in** [asian](rulesets/asian.md) and" in entry
+    assert "#### `cases[].tags` {#case-key-cases-tags}" in page
+
+
+def test_search_records_rules_and_cases_at_their_anchors(inputs: Inputs) -> None:
+    from cpspec.present.rulebook.search_index import search_records
+
+    records = {r.url: r.html for r in search_records(inputs)}
+    rule = records["rulesets/chiptalk.html#ct-overall-point"]
+    assert '<span data-pagefind-filter="kind">rule</span>' in rule
+    assert '<span data-pagefind-filter="ruleset">chiptalk</span>' in rule
+    assert '<span data-pagefind-filter="topic">overall-point</span>' in rule
+    assert '<span data-pagefind-meta="id">ct-overall-point</span>' in rule and 'data-pagefind-weight="10"' in rule
+    case = records["examples/chiptalk/overall-point.html#rulebook-test-chiptalk-a-d"]
+    assert '<span data-pagefind-filter="kind">case</span>' in case
+    assert len(records) == sum(len(r.rules) for r in inputs.rulesets) + len(inputs.cases)

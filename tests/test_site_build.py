@@ -86,7 +86,10 @@ def test_strict_build_has_no_warnings(built: Path) -> None:
     _, done = build_site()
     log = done.stdout + done.stderr
     assert "WARNING" not in log and "ERROR" not in log, log
-    assert (built / "index.html").is_file() and (built / "search" / "search_index.json").is_file()
+    # No flood of output: a line or two of MkDocs's own, none a page.
+    assert len(log.splitlines()) <= 10, log[:2000]
+    assert (built / "index.html").is_file() and (built / "pagefind" / "pagefind.js").is_file()
+    assert not (built / "search" / "search_index.json").exists()
 
 
 @pytest.mark.slow
@@ -131,3 +134,26 @@ def test_the_chinese_edition_is_built_marked_zh_and_linked_both_ways(built: Path
         assert f'href="../zh/rulesets/{ruleset.id}.html">中文</a>' in english
         assert f'href="../../rulesets/{ruleset.id}.html">English</a>' in text
     assert 'lang="en"' in (built / "glossary.html").read_text(encoding="utf-8")
+
+
+def test_cases_are_grouped_and_their_old_addresses_redirect(built: Path) -> None:
+    from cpspec.present.rulebook import load_inputs
+
+    inputs = load_inputs(REPO, bundled_registry())
+    pages = [p for p in (built / "examples").rglob("*.html")]
+    assert len(pages) < len(inputs.cases) / 5
+    for case in inputs.cases[::97]:
+        page, anchor = inputs.case_address(case.id).replace(".md", ".html").split("#")
+        assert parse(built / page).ids[anchor] == 1, case.id
+        redirect = (built / "cases" / f"{case.id}.html").read_text(encoding="utf-8")
+        assert f"url=../{page}#{anchor}" in redirect
+
+
+@pytest.mark.slow
+def test_the_search_index_has_a_record_for_each_rule_and_case(built: Path) -> None:
+    fragments = list((built / "pagefind" / "fragment").iterdir())
+    rules = sum(len(r.rules) for r in bundled_registry().all())
+    assert len(fragments) >= rules
+    # Pagefind's own ready-made interfaces and the theme's older font formats are not shipped.
+    assert not (built / "pagefind" / "pagefind-ui.js").exists()
+    assert not list((built / "css" / "fonts").glob("*.ttf"))

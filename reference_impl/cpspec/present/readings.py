@@ -67,24 +67,27 @@ def governing_rules(ruleset: Ruleset, path: str) -> tuple[str, ...]:
                  if rule.interpretation is not None and path in governed_parameters(ruleset, rule.id))
 
 
-#: Rulesets with an alternative's parameters, built once a session (the desk re-scores a deal often).
+#: The rulesets built for an alternative, by (the ruleset's identity, the patch as JSON); the ruleset is kept
+#: with its patched copy, so that an identity is never reused while its entry stands. The rulebook explains
+#: hundreds of deals under the same few alternatives.
 _UNDER: dict[tuple[int, str], tuple[Ruleset, Ruleset]] = {}
 
 
 def ruleset_under(ruleset: Ruleset, parameters: Mapping[str, Any]) -> Ruleset:
     """The ruleset with a partial parameters block merged over its own (the rules stay as they are)."""
     key = (id(ruleset), json.dumps(parameters, sort_keys=True, default=str))
-    known = _UNDER.get(key)
-    if known is not None and known[0] is ruleset:
-        return known[1]
+    if key not in _UNDER:
+        if len(_UNDER) >= 512:
+            _UNDER.clear()
+        _UNDER[key] = (ruleset, _build_under(ruleset, parameters))
+    return _UNDER[key][1]
+
+
+def _build_under(ruleset: Ruleset, parameters: Mapping[str, Any]) -> Ruleset:
     document = dict(ruleset.document)
     document["parameters"] = merge(ruleset.document["parameters"], parameters)
     document["rules"] = [{**rule, "_origin": ruleset.rule(rule["id"]).origin} for rule in ruleset.document["rules"]]
-    built = build_ruleset(document, ruleset.files)
-    if len(_UNDER) > 256:
-        _UNDER.clear()
-    _UNDER[key] = (ruleset, built)
-    return built
+    return build_ruleset(document, ruleset.files)
 
 
 def score_under(ruleset: Ruleset, parameters: Mapping[str, Any], deal: Mapping[str, Any],

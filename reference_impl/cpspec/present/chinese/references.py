@@ -1,6 +1,6 @@
 """The Chinese reference pages: hand rankings (牌型大小), naturals (特殊牌型) and the glossary (词汇表).
 
-The hand examples are the English page's own (:data:`cpspec.present.rulebook.FIVE_CARD_EXAMPLES`),
+The hand examples are the English page's own (:data:`cpspec.present.rulebook.hand_rankings.FIVE_CARD_EXAMPLES`),
 evaluated by the engine and named from their cards in the vocabulary's words; the glossary is the
 vocabulary file, term by term.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from cpspec.present.chinese.common import md, zh
 from cpspec.present.explain import card_html
 from cpspec.present.explain_translated import hand_words
-from cpspec.present.rulebook import FIVE_CARD_EXAMPLES, FRONT_EXAMPLES
+from cpspec.present.rulebook.hand_rankings import FIVE_CARD_EXAMPLES, FRONT_EXAMPLES
 from cpspec.rules.cards import parse_cards
 from cpspec.rules.hands import Category, evaluate3, evaluate5
 from cpspec.rules.model import Ruleset
