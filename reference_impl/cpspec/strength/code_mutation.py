@@ -51,9 +51,9 @@ from cpspec.strength.reach import Lines, ReachIndex
 #: (where a bad input is refused with a located error, or wrongly accepted).
 DEFAULT_MODULES: Final = (
     "rules/all_settings.py", "rules/bonuses.py", "rules/cards.py", "rules/collection.py", "rules/deal.py",
-    "rules/fantasyland.py", "rules/fouls.py", "rules/hands.py", "rules/lowball.py", "rules/model.py",
-    "rules/naturals.py", "rules/patterns.py", "rules/play.py", "rules/scoring.py", "rules/settlement.py",
-    "rules/status.py", "rules/tournament.py", "protocol/inputs.py",
+    "rules/fantasyland.py", "rules/fouls.py", "rules/hands.py", "rules/ledger.py", "rules/lowball.py",
+    "rules/model.py", "rules/naturals.py", "rules/patterns.py", "rules/play.py", "rules/scoring.py",
+    "rules/settlement.py", "rules/status.py", "rules/table_size.py", "rules/tournament.py", "protocol/inputs.py",
 )
 #: Ops not run: ``hello`` and ``describe_ruleset`` echo the implementation and the parameters; ``advise``
 #: simulates thousands of deals a request (the rules it uses are those of ``score`` and ``settings``).
