@@ -235,10 +235,6 @@ def _seat_list(seats: Sequence[str]) -> str:
     return _join_words(list(seats))
 
 
-def _quoted(text: str) -> str:
-    return f"“{text.strip()}”"
-
-
 class _Builder:
     def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str = "en",
                  engine: Engine = DEFAULT) -> None:
@@ -972,42 +968,46 @@ class _Builder:
             return None
 
     def interpretations(self) -> tuple[InterpretationUse, ...]:
+        """The interpretations the result rests on, each alternative scored, in the explanation's language."""
         uses: list[InterpretationUse] = []
         for rule_id in list(self.cited):
             interpretation = self._interpretation(rule_id)
             if interpretation is None:
                 continue
+            translated = self.ruleset.rule(rule_id).translation(self.text_lang) if self.text_lang != "en" else None
             results = []
             for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
+                reading = self._alternative_text(rule_id, index)
                 if alternative.parameters is None:
-                    results.append(AlternativeResult(alternative.reading, None, None,
-                                                     "no parameter carries this reading out"))
+                    results.append(AlternativeResult(reading, None, None, self.say("no-parameters")))
                     continue
                 other = self._alternative_output(rule_id, index)
                 if isinstance(other, str):
-                    results.append(AlternativeResult(alternative.reading, alternative.parameters, None, other))
+                    results.append(AlternativeResult(reading, alternative.parameters, None, other))
                 else:
-                    results.append(AlternativeResult(alternative.reading, alternative.parameters,
-                                                     dict(other["totals"])))
-            uses.append(InterpretationUse(rule_id, interpretation.topic, interpretation.source_says,
-                                          interpretation.reading, tuple(results)))
+                    results.append(AlternativeResult(reading, alternative.parameters, dict(other["totals"])))
+            source_says = (translated.source_says if translated and translated.source_says
+                           else interpretation.source_says)
+            chosen = translated.reading if translated and translated.reading else interpretation.reading
+            uses.append(InterpretationUse(rule_id, interpretation.topic, source_says, chosen, tuple(results)))
         if not uses:
             return ()
-        self.blocks.append(Heading(2, "Interpretations this result rests on"))
-        self.blocks.append(Paragraph(("Where the source is silent or unclear, the ruleset records the reading it "
-                                      "chose; each alternative that parameters can carry out is scored too.",)))
+        self.blocks.append(Heading(2, self.say("interpretations")))
+        self.blocks.append(Paragraph((self.say("interpretations-intro"),)))
         items: list[Cell] = []
         final = self.output["totals"]
         for use in uses:
-            items.append((*self.rule(use.rule), " (", RegisterLink(use.topic), f"): as read: {use.reading.strip()}"))
+            items.append((*self.rule(use.rule), self.say("open"), RegisterLink(use.topic),
+                          self.say("as-read", reading=use.reading.strip())))
             for result in use.alternatives:
                 if result.totals is None:
-                    outcome = f"not scored: {result.error}"
+                    outcome = self.say("not-scored", error=result.error)
                 elif dict(result.totals) == dict(final):
-                    outcome = "the same totals"
+                    outcome = self.say("same-totals")
                 else:
-                    outcome = "totals " + ", ".join(f"{seat} {signed(v)}" for seat, v in result.totals.items())
-                items.append((f"    alternative {_quoted(result.reading)}: {outcome}",))
+                    outcome = self.say("other-totals", totals=self.say("totals-sep").join(
+                        f"{seat} {signed(v)}" for seat, v in result.totals.items()))
+                items.append((self.say("alternative", reading=result.reading.strip(), outcome=outcome),))
         self.blocks.append(Bullets(tuple(items)))
         return tuple(uses)
 

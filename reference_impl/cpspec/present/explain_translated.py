@@ -18,7 +18,6 @@ from typing import Any
 
 from cpspec.engines import DEFAULT, Engine
 from cpspec.present.explain import (
-    AlternativeResult,
     Bullets,
     Cards,
     Cell,
@@ -26,16 +25,13 @@ from cpspec.present.explain import (
     Explanation,
     Heading,
     Inline,
-    InterpretationUse,
     Paragraph,
-    RegisterLink,
     Styled,
     Table,
     _Builder,
     signed,
 )
 from cpspec.present.messages import MESSAGES, join, say, word
-from cpspec.present.readings import alternatives
 from cpspec.rules.cards import RANKS, parse_cards, rank_of
 from cpspec.rules.model import SEGMENTS, HandRequirement, Penalty, Ruleset
 
@@ -503,50 +499,6 @@ class TranslatedBuilder(_Builder):
         if verdict.qualifies:
             return self.say("fl-enters", seat=seat, cards=verdict.cards, wanted=wanted, held=held)
         return self.say("fl-not", seat=seat, wanted=wanted, held=held)
-
-    def interpretations(self) -> tuple[InterpretationUse, ...]:
-        """The interpretations the result rests on, each alternative scored, in this language."""
-        uses: list[InterpretationUse] = []
-        for rule_id in list(self.cited):
-            interpretation = self._interpretation(rule_id)
-            if interpretation is None:
-                continue
-            translated = self.ruleset.rule(rule_id).translation(self.lang)
-            results = []
-            for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
-                reading = self._alternative_text(rule_id, index)
-                if alternative.parameters is None:
-                    results.append(AlternativeResult(reading, None, None, self.say("no-parameters")))
-                    continue
-                other = self._alternative_output(rule_id, index)
-                if isinstance(other, str):
-                    results.append(AlternativeResult(reading, alternative.parameters, None, other))
-                else:
-                    results.append(AlternativeResult(reading, alternative.parameters, dict(other["totals"])))
-            source_says = (translated.source_says if translated and translated.source_says
-                           else interpretation.source_says)
-            chosen = translated.reading if translated and translated.reading else interpretation.reading
-            uses.append(InterpretationUse(rule_id, interpretation.topic, source_says, chosen, tuple(results)))
-        if not uses:
-            return ()
-        self.blocks.append(Heading(2, self.say("interpretations")))
-        self.blocks.append(Paragraph((self.say("interpretations-intro"),)))
-        items: list[Cell] = []
-        final = self.output["totals"]
-        for use in uses:
-            items.append((*self.rule(use.rule), "（", RegisterLink(use.topic), self.say("as-read",
-                                                                                       reading=use.reading.strip())))
-            for result in use.alternatives:
-                if result.totals is None:
-                    outcome = self.say("not-scored", error=result.error)
-                elif dict(result.totals) == dict(final):
-                    outcome = self.say("same-totals")
-                else:
-                    outcome = self.say("other-totals", totals=self.say("totals-sep").join(
-                        f"{seat} {signed(v)}" for seat, v in result.totals.items()))
-                items.append((self.say("alternative", reading=result.reading, outcome=outcome),))
-        self.blocks.append(Bullets(tuple(items)))
-        return tuple(uses)
 
     # -- the scoop and the totals
 
