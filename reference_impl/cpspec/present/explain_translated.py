@@ -423,6 +423,8 @@ class TranslatedBuilder(_Builder):
             bonus = sum(c["points"] for c in credits if c["seat"] == seat and c["kind"] == "bonus")
             if bonus:
                 parts.append(self.say("summary-bonus", seat=seat, points=bonus))
+        if matchup.get("overall"):
+            parts.append(self.say("summary-overall", seat=matchup["overall"]))
         for credit in credits:
             if credit["kind"] == "sweep":
                 parts.append(self.say("summary-sweep", seat=credit["seat"]))

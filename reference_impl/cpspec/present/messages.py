@@ -135,6 +135,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "summary-wins": {"en": "{seat} wins the {segments}", "zh": "{seat}赢{segments}"},
     "summary-ties": {"en": "the {segments} tied", "zh": "{segments}{t[tie]}"},
     "summary-bonus": {"en": "{seat} earns {points} in bonuses", "zh": "{seat}得{t[bonus]} {points} {t[unit]}"},
+    "summary-overall": {"en": "{seat} takes the overall point", "zh": "{seat}得{t[overall-point]}"},
     "summary-sweep": {"en": "{seat} sweeps", "zh": "{seat}{t[sweep]}"},
     "summary-scoop": {"en": "{seat} scoops", "zh": "{seat}{t[scoop]}"},
     "summary-lead": {"en": "{a} v {b}: ", "zh": "{a} 对 {b}："},
