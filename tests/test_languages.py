@@ -214,3 +214,33 @@ def test_the_rule_translations_use_the_vocabulary_s_words(ruleset_id: str) -> No
             for text in texts:
                 bare = re.sub(r"「[^」]*」", "", text).replace(f"{term.zh}（{other}）", term.zh)
                 assert other not in bare, f"{other!r} instead of {term.zh!r} in {text!r}"
+
+
+def test_the_chinese_explanation_has_the_summary_the_deciding_cards_and_the_readings_once() -> None:
+    explanation, output, _ = _dispute()
+    text = render_text(explanation, LinkStyle())  # type: ignore[arg-type]
+    headings = [b.text for b in explanation.blocks if isinstance(b, Heading)]  # type: ignore[attr-defined]
+    assert headings[1] == "概要", "four players: the summary first"
+    # A's back A-K-10-4-2 and D's A-6-5-3-2 are both flushes; the aces are equal, the second cards K > 6.
+    assert "尾墩：A 的 A♦ K♦ T♦ 4♦ 2♦ 以第二张牌胜 D 的 A♥ 6♥ 5♥ 3♥ 2♥（两手都是同花）。" in text
+    # B's front A-K-2 and C's A-J-4 are both high cards; the second cards K > J.
+    assert "头墩：B 的 A♠ K♥ 2♠ 以第二张牌胜 C 的 A♣ J♣ 4♥（两手都是乌龙）。" in text
+    document = explanation_json(explanation, output, LinkStyle())  # type: ignore[arg-type]
+    assert [(d["segment"], d["winner"], d["decided"]) for d in document["deciding"]] == [
+        ("back", "A", "以第二张牌"), ("front", "B", "以第二张牌")]
+    # vocus's middle bonuses (straight flush, quads, full house) pay no hand of this deal: said once, after the
+    # matchups, and in the list of interpretations; the matchups themselves do not repeat it.
+    readings = headings.index("解读记录")
+    assert headings[readings - 1] == "C 对 D" and text.count("vocus 的中墩奖励") == 2
+    assert "按 ssw-royalties 的其他解读「vocus 的中墩奖励（同花顺 8、铁支 6、葫芦 4）。」，每组比牌的水数都不变。" in text
+
+
+def test_a_fantasyland_verdict_in_chinese_names_the_requirement_and_the_hand() -> None:
+    from cpspec.present.explain_translated import explain_translated
+
+    ruleset, deal, output = score_deal_file(str(REPO / "examples" / "open-face-ivey-hellmuth.yaml"), None, REGISTRY)
+    explanation = explain_translated(ruleset, deal, output, "zh")
+    # Fantasyland needs a front of queens or better; Ivey's front is a pair of sixes, Hellmuth's A-K-Q high.
+    assert [f.reason for f in explanation.fantasyland] == [
+        "Ivey 不进范特西：须头墩是对子 Q 或更大，而头墩是对子 6",
+        "Hellmuth 不进范特西：须头墩是对子 Q 或更大，而头墩是乌龙 A-K-Q"]

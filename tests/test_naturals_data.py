@@ -171,7 +171,8 @@ def test_explain_in_chinese_is_chinese_for_a_bilingual_ruleset() -> None:
         assert words in chinese and words not in english, words
     assert "pair of kings" in english and "pair of kings" not in chinese
     # Chinese characters take two columns: the hands table's columns still line up.
-    rows = [line for line in chinese.splitlines() if "头墩" in line or "中墩" in line]
+    table = chinese.split("\n各家的牌\n", 1)[1]  # after the summary, which names the rows too
+    rows = [line for line in table.splitlines() if "头墩" in line or "中墩" in line]
 
     def width(text: str) -> int:
         return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)

@@ -1,6 +1,7 @@
 """Words for the decisions an explanation names beyond the engine's numbers.
 
-* :func:`deciding_card` — where two hands of the same name part: "on the fourth card", "on the kicker".
+* :func:`deciding_card` — where two hands of the same name part: "on the fourth card", "on the kicker"
+  (:func:`deciding_place` says it as data, for an explanation in another language).
 * :func:`hand_order` — a hand's cards in the order they are compared (largest group first, then rank).
 * :func:`requirement_text` — a Fantasyland requirement in a player's words ("a front of a pair of
   queens or better").
@@ -29,6 +30,34 @@ _PLACES: dict[Category, tuple[str, ...]] = {
 }
 
 
+def deciding_place(a: HandValue, b: HandValue) -> tuple[str, int] | None:
+    """Where two hands of one size and category part, as ``(place, index)``; None when they are equal or differ
+    in kind. ``place`` is ``top`` (a straight's top card), ``card`` (the ``index``-th card of a hand of singles),
+    ``group`` (the category's ``index``-th group: a pair's pair, a full house's three of a kind) or ``kicker``
+    (the ``index``-th kicker; ``-1``: the only one).
+
+    >>> from cpspec.rules.hands import evaluate
+    >>> hand = lambda text: evaluate(parse_cards(text.split(), "back"))
+    >>> deciding_place(hand("Ks Qs 9s 7s 4s"), hand("Kh Qh 9h 6h 5h"))
+    ('card', 3)
+    >>> deciding_place(hand("Ks Kd 9s 9c 4s"), hand("Kh Kc 9h 9d 3h"))
+    ('kicker', -1)
+    """
+    if a.category != b.category or a.size != b.size or a.ranks == b.ranks:
+        return None
+    if a.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return ("top", 0)
+    index = next(i for i, (x, y) in enumerate(zip(a.ranks, b.ranks, strict=False)) if x != y)
+    places = _PLACES.get(a.category)
+    if places is None:
+        return ("card", index)
+    if index < len(places):
+        return ("group", index)
+    if len(a.ranks) - len(places) == 1:
+        return ("kicker", -1)
+    return ("kicker", index - len(places))
+
+
 def deciding_card(a: HandValue, b: HandValue) -> str | None:
     """Where two hands of one size and category part, in words; None when they are equal or differ in kind.
 
@@ -41,20 +70,20 @@ def deciding_card(a: HandValue, b: HandValue) -> str | None:
     >>> deciding_card(flush("Ks Kd 9s 9c 4s"), flush("Kh Kc 9h 9d 3h"))
     'on the kicker'
     """
-    if a.category != b.category or a.size != b.size or a.ranks == b.ranks:
-        return None
-    if a.category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+    place = deciding_place(a, b)
+    return None if place is None else place_text(a.category, place)
+
+
+def place_text(category: Category, place: tuple[str, int]) -> str:
+    """A :func:`deciding_place` in English: ``on the fourth card``, ``on the pair``, ``on the kicker``."""
+    where, index = place
+    if where == "top":
         return "on the top card"
-    index = next(i for i, (x, y) in enumerate(zip(a.ranks, b.ranks, strict=False)) if x != y)
-    places = _PLACES.get(a.category)
-    if places is None:
+    if where == "card":
         return f"on the {_ORDINALS[index]} card"
-    if index < len(places):
-        return f"on {places[index]}"
-    kickers = len(a.ranks) - len(places)
-    if kickers == 1:
-        return "on the kicker"
-    return f"on the {_ORDINALS[index - len(places)]} kicker"
+    if where == "group":
+        return f"on {_PLACES[category][index]}"
+    return "on the kicker" if index < 0 else f"on the {_ORDINALS[index]} kicker"
 
 
 def hand_order(cards: Sequence[str]) -> tuple[str, ...]:
@@ -97,4 +126,4 @@ def requirement_text(requirement: HandRequirement) -> str:
     return f"a {requirement.segment} of {article} {what}{upper}{better}"
 
 
-__all__ = ["deciding_card", "hand_order", "requirement_text"]
+__all__ = ["deciding_card", "deciding_place", "hand_order", "place_text", "requirement_text"]

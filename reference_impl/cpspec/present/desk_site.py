@@ -32,7 +32,8 @@ BUNDLE_CANDIDATES: tuple[str, ...] = (
     "cpspec", "cpspec.errors", "cpspec.engines", "cpspec.rules.*", "cpspec.fast.*", "cpspec.analysis.*",
     "cpspec.protocol.*", "cpspec.protocol.ops.*",
     "cpspec.rulesets", "cpspec.rulesets.build", "cpspec.rulesets.shorthand", "cpspec.present", "cpspec.present.explain",
-    "cpspec.present.readings", "cpspec.present.vocabulary", "cpspec.present.decisions", "cpspec.present.desk",
+    "cpspec.present.readings", "cpspec.present.vocabulary", "cpspec.present.decisions", "cpspec.present.messages",
+    "cpspec.present.desk",
 )
 
 #: Run in a fresh interpreter: block yaml and jsonschema, import each candidate, print those that import.

@@ -18,7 +18,8 @@ from typing import Any
 
 from cpspec.engines import DEFAULT, Engine
 from cpspec.errors import CpspecError
-from cpspec.present.decisions import deciding_card, hand_order, requirement_text
+from cpspec.present.decisions import deciding_place, hand_order, place_text, requirement_text
+from cpspec.present.messages import say as say_message
 from cpspec.present.readings import alternatives, governing_rules, score_under
 from cpspec.present.vocabulary import hand_name, natural_name, segment_name
 from cpspec.rules.cards import SUIT_SYMBOLS, SUITS
@@ -235,10 +236,6 @@ def _seat_list(seats: Sequence[str]) -> str:
     return _join_words(list(seats))
 
 
-def _quoted(text: str) -> str:
-    return f"“{text.strip()}”"
-
-
 class _Builder:
     def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str = "en",
                  engine: Engine = DEFAULT) -> None:
@@ -261,6 +258,14 @@ class _Builder:
         self._changed: dict[tuple[str, int], None] = {}  # (rule, alternative) paying some matchup differently
         self._deciding: list[DecidingCards] = []
         self._fantasyland: list[FantasylandVerdict] = []
+        self.text_lang = "en"  # the language of the explanation's sentences (``lang`` adds names beside them)
+
+    def say(self, message_id: str, **values: object) -> str:
+        """A message of :mod:`cpspec.present.messages` in the explanation's language."""
+        return say_message(message_id, self.text_lang, **values)
+
+    def _seat_names(self) -> str:
+        return ", ".join(self.players)
 
     def rule(self, rule_id: str | None) -> tuple[Inline, ...]:
         if rule_id is None:
@@ -288,9 +293,8 @@ class _Builder:
 
     def build(self) -> Explanation:
         r = self.ruleset
-        self.blocks.append(Heading(1, f"{r.title} ({r.id} {r.version})"))
-        self.blocks.append(Paragraph((f"Cite as: {r.id} {r.version}, rule <id>. Players in seating order: "
-                                      + ", ".join(self.players) + ".",)))
+        self.blocks.append(Heading(1, self.say("title", title=r.title_in(self.text_lang), id=r.id, version=r.version)))
+        self.blocks.append(Paragraph((self.say("cite-as", id=r.id, version=r.version, seats=self._seat_names()),)))
         self.summary()
         self.table_size()
         self.hands()
@@ -298,7 +302,7 @@ class _Builder:
         self.naturals()
         self.bonuses()
         self.fantasyland()
-        self.blocks.append(Heading(2, "Matchups"))
+        self.blocks.append(Heading(2, self.say("matchups")))
         for matchup in self.output["matchups"]:
             self.matchup(matchup)
         self.shared_readings()
@@ -307,8 +311,9 @@ class _Builder:
         self.settlement()
         uses = self.interpretations()
         if self.cited:
-            self.blocks.append(Heading(2, "Rules cited"))
-            self.blocks.append(Bullets(tuple((RuleLink(rid), f": {title}") for rid, title in self.cited.items())))
+            self.blocks.append(Heading(2, self.say("rules-cited")))
+            self.blocks.append(Bullets(tuple((RuleLink(rid), self.say("colon") + title)
+                                             for rid, title in self.cited.items())))
         return Explanation(r.id, tuple(self.blocks), dict(self.cited), uses, r.version, tuple(self._deciding),
                            tuple(self._fantasyland))
 
@@ -316,13 +321,13 @@ class _Builder:
         """With three or more players: each matchup's result in a line and the totals, before the detail."""
         if len(self.players) < 3:
             return
-        self.blocks.append(Heading(2, "Summary"))
+        self.blocks.append(Heading(2, self.say("summary")))
         self.blocks.append(Bullets(tuple(self._matchup_summary(m) for m in self.output["matchups"])))
-        self.blocks.append(Paragraph((Styled(f"Final results: {self._final_text()}.", "strong"),
-                                      " The detail follows: the hands, each matchup step by step, the rules.")))
+        self.blocks.append(Paragraph((Styled(self.say("final", totals=self._final_text()), "strong"),
+                                      self.say("summary-detail"))))
 
     def _final_text(self) -> str:
-        return ", ".join(f"{seat} {signed(total)}" for seat, total in self.output["totals"].items())
+        return self.say("totals-sep").join(f"{seat} {signed(total)}" for seat, total in self.output["totals"].items())
 
     def table_size(self) -> None:
         """What the ruleset has but this table does not play, because of its size (``table_sizes``)."""
@@ -499,24 +504,31 @@ class _Builder:
         for seat, player in self.players.items():
             hands = self._segment_hands(seat)
             if hands is None:
-                why = f"{seat} does not enter Fantasyland: no board is shown ({player['status']})"
+                why = self._fantasyland_why(seat, player, None, None)
                 self._fantasyland.append(FantasylandVerdict(seat, False, None, why, fantasyland.rule))
-                lines.append((why + " (", *self.rule(fantasyland.rule), ")."))
+                lines.append((why + self.say("open"), *self.rule(fantasyland.rule), self.say("close")))
                 continue
             verdict = qualify(hands, bool(player.get("fouled")), False, fantasyland)
-            wanted = " or ".join(_join_words([requirement_text(r) for r in o.requires]) for o in fantasyland.entry)
-            held = "; ".join(f"the {s} is {hands.get(s).name}" for s in
-                             dict.fromkeys(r.segment for o in fantasyland.entry for r in o.requires))
-            if verdict.qualifies:
-                why = f"{seat} {verdict.reason} (it needs {wanted}; {held})"
-            elif player.get("fouled"):
-                why = f"{seat} does not enter Fantasyland: {verdict.reason}"
-            else:
-                why = f"{seat} does not enter Fantasyland: it needs {wanted}, and {held}"
+            why = self._fantasyland_why(seat, player, hands, verdict)
             self._fantasyland.append(FantasylandVerdict(seat, verdict.qualifies, verdict.cards, why, verdict.rule))
-            lines.append((why + " (", *self.rule(verdict.rule), ")."))
-        self.blocks.append(Heading(2, "Fantasyland"))
+            lines.append((why + self.say("open"), *self.rule(verdict.rule), self.say("close")))
+        self.blocks.append(Heading(2, self.say("fantasyland")))
         self.blocks.append(Bullets(tuple(lines)))
+
+    def _fantasyland_why(self, seat: str, player: Mapping[str, Any], hands: Any, verdict: Any) -> str:
+        """Why a board earns Fantasyland or not (``hands`` None: no board is shown)."""
+        fantasyland = self.ruleset.parameters.fantasyland
+        assert fantasyland is not None
+        if hands is None:
+            return f"{seat} does not enter Fantasyland: no board is shown ({player['status']})"
+        wanted = " or ".join(_join_words([requirement_text(r) for r in o.requires]) for o in fantasyland.entry)
+        held = "; ".join(f"the {s} is {hands.get(s).name}" for s in
+                         dict.fromkeys(r.segment for o in fantasyland.entry for r in o.requires))
+        if verdict.qualifies:
+            return f"{seat} {verdict.reason} (it needs {wanted}; {held})"
+        if player.get("fouled"):
+            return f"{seat} does not enter Fantasyland: {verdict.reason}"
+        return f"{seat} does not enter Fantasyland: it needs {wanted}, and {held}"
 
     def _not_in_the_table(self) -> list[Cell]:
         """Hands the bonus table pays in another segment, but not in the one they stand in."""
@@ -644,16 +656,30 @@ class _Builder:
             ha, hb = hands[a].get(segment), hands[b].get(segment)
             if ha.name != hb.name:
                 continue
-            where = deciding_card(ha, hb)
-            label = Styled(segment_name(segment, self.lang).capitalize(), "strong")
-            if winner is None or where is None:
+            place = deciding_place(ha, hb)
+            if winner is None or place is None:
                 continue
             loser = b if winner == a else a
             won, lost = (hand_order(self.inputs[s][segment]) for s in (winner, loser))
-            self._deciding.append(DecidingCards((a, b), segment, winner, won, lost, ha.name, where))
-            lines.append((label, f": {winner}'s ", Cards(won), f" beats {loser}'s ", Cards(lost),
-                          f" {where} (both {ha.name})."))
+            decided = DecidingCards((a, b), segment, winner, won, lost, self._shared_name(ha, a, segment),
+                                    self._place_text(ha, place))
+            self._deciding.append(decided)
+            lines.append(self._deciding_line(decided, loser))
         return lines
+
+    def _shared_name(self, hand: Any, seat: str, segment: str) -> str:
+        """The name two hands of a segment share (``ace-high flush``)."""
+        return str(hand.name)
+
+    def _place_text(self, hand: Any, place: tuple[str, int]) -> str:
+        """Where two such hands part (``on the fourth card``)."""
+        return place_text(hand.category, place)
+
+    def _deciding_line(self, d: DecidingCards, loser: str) -> Cell:
+        """One segment's deciding cards: whose cards beat whose, and where they part."""
+        label = Styled(segment_name(d.segment, self.lang).capitalize(), "strong")
+        return (label, f": {d.winner}'s ", Cards(d.winning_cards), f" beats {loser}'s ", Cards(d.losing_cards),
+                f" {d.decided} (both {d.hand}).")
 
     def _credits_before_overall(self, matchup: Mapping[str, Any]) -> dict[str, int]:
         totals = {seat: 0 for seat in matchup["seats"]}
@@ -900,18 +926,34 @@ class _Builder:
                     continue
                 other = self._alternative_output(rule_id, index)
                 if isinstance(other, str):
-                    told = f"the deal cannot be scored ({other})"
+                    told = self.say("readings-unscored", error=other)
                 else:
                     theirs = next(m for m in other["matchups"] if m["seats"] == [a, b])
                     points = theirs["points"][a]
                     if points == as_read:
                         self._unchanged.setdefault((rule_id, index), None)
                         continue
-                    told = f"{_matchup_points(a, b, points)} instead of {_matchup_points(a, b, as_read)}"
+                    told = self.say("readings-instead", theirs=self._points(a, b, points),
+                                    ours=self._points(a, b, as_read))
                 self._changed[(rule_id, index)] = None
-                lines.append((Styled("Readings", "strong"), ": under the alternative to ", *self.rule(rule_id),
-                              f", {_quoted(alternative.reading)}: {told}."))
+                lines.append((Styled(self.say("readings-label"), "strong"), self.say("reading-changed-under"),
+                              *self.rule(rule_id), self.say("reading-changed-told",
+                                                            reading=self._alternative_text(rule_id, index).strip(),
+                                                            told=told)))
         return lines
+
+    def _points(self, a: str, b: str, points: int) -> str:
+        """``A +2`` (``A`` collects), ``B +2`` or ``even``, from the first seat's points."""
+        if points == 0:
+            return self.say("even")
+        return f"{a} +{points}" if points > 0 else f"{b} +{-points}"
+
+    def _alternative_text(self, rule_id: str, index: int) -> str:
+        """An alternative reading of a rule in the explanation's language (the English one where it has none)."""
+        translated = self.ruleset.rule(rule_id).translation(self.text_lang) if self.text_lang != "en" else None
+        if translated is not None and index < len(translated.alternatives):
+            return translated.alternatives[index]
+        return alternatives(self.ruleset, rule_id)[index].reading
 
     def shared_readings(self) -> None:
         """Once, after the matchups: the interpretations they rest on, and each alternative that pays the
@@ -921,16 +963,16 @@ class _Builder:
         named: list[Inline] = []
         for rule_id in self._resting:
             interpretation = self._interpretation(rule_id)
-            named += [", "] if named else []
-            named += [*self.rule(rule_id), " (", RegisterLink(interpretation.topic), ")"]
-        items: list[Cell] = [("The matchups' amounts rest on the interpretations of ", *named, ".")]
+            named += [self.say("list-sep")] if named else []
+            named += [*self.rule(rule_id), self.say("open"), RegisterLink(interpretation.topic), self.say("paren")]
+        items: list[Cell] = [(self.say("readings-rest-all"), *named, self.say("stop"))]
         for rule_id, index in self._unchanged:
             if (rule_id, index) in self._changed:
                 continue
-            reading = alternatives(self.ruleset, rule_id)[index].reading
-            items.append(("Under the alternative to ", *self.rule(rule_id), f", {_quoted(reading)}, every "
-                          "matchup pays the same."))
-        self.blocks.append(Heading(3, "Readings"))
+            reading = self._alternative_text(rule_id, index).strip()
+            items.append((self.say("reading-same-under"), *self.rule(rule_id),
+                          self.say("reading-same-told", reading=reading)))
+        self.blocks.append(Heading(3, self.say("readings-label")))
         self.blocks.append(Bullets(tuple(items)))
 
     def _interpretation(self, rule_id: str) -> Any:
@@ -940,42 +982,46 @@ class _Builder:
             return None
 
     def interpretations(self) -> tuple[InterpretationUse, ...]:
+        """The interpretations the result rests on, each alternative scored, in the explanation's language."""
         uses: list[InterpretationUse] = []
         for rule_id in list(self.cited):
             interpretation = self._interpretation(rule_id)
             if interpretation is None:
                 continue
+            translated = self.ruleset.rule(rule_id).translation(self.text_lang) if self.text_lang != "en" else None
             results = []
             for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
+                reading = self._alternative_text(rule_id, index)
                 if alternative.parameters is None:
-                    results.append(AlternativeResult(alternative.reading, None, None,
-                                                     "no parameter carries this reading out"))
+                    results.append(AlternativeResult(reading, None, None, self.say("no-parameters")))
                     continue
                 other = self._alternative_output(rule_id, index)
                 if isinstance(other, str):
-                    results.append(AlternativeResult(alternative.reading, alternative.parameters, None, other))
+                    results.append(AlternativeResult(reading, alternative.parameters, None, other))
                 else:
-                    results.append(AlternativeResult(alternative.reading, alternative.parameters,
-                                                     dict(other["totals"])))
-            uses.append(InterpretationUse(rule_id, interpretation.topic, interpretation.source_says,
-                                          interpretation.reading, tuple(results)))
+                    results.append(AlternativeResult(reading, alternative.parameters, dict(other["totals"])))
+            source_says = (translated.source_says if translated and translated.source_says
+                           else interpretation.source_says)
+            chosen = translated.reading if translated and translated.reading else interpretation.reading
+            uses.append(InterpretationUse(rule_id, interpretation.topic, source_says, chosen, tuple(results)))
         if not uses:
             return ()
-        self.blocks.append(Heading(2, "Interpretations this result rests on"))
-        self.blocks.append(Paragraph(("Where the source is silent or unclear, the ruleset records the reading it "
-                                      "chose; each alternative that parameters can carry out is scored too.",)))
+        self.blocks.append(Heading(2, self.say("interpretations")))
+        self.blocks.append(Paragraph((self.say("interpretations-intro"),)))
         items: list[Cell] = []
         final = self.output["totals"]
         for use in uses:
-            items.append((*self.rule(use.rule), " (", RegisterLink(use.topic), f"): as read: {use.reading.strip()}"))
+            items.append((*self.rule(use.rule), self.say("open"), RegisterLink(use.topic),
+                          self.say("as-read", reading=use.reading.strip())))
             for result in use.alternatives:
                 if result.totals is None:
-                    outcome = f"not scored: {result.error}"
+                    outcome = self.say("not-scored", error=result.error)
                 elif dict(result.totals) == dict(final):
-                    outcome = "the same totals"
+                    outcome = self.say("same-totals")
                 else:
-                    outcome = "totals " + ", ".join(f"{seat} {signed(v)}" for seat, v in result.totals.items())
-                items.append((f"    alternative {_quoted(result.reading)}: {outcome}",))
+                    outcome = self.say("other-totals", totals=self.say("totals-sep").join(
+                        f"{seat} {signed(v)}" for seat, v in result.totals.items()))
+                items.append((self.say("alternative", reading=result.reading.strip(), outcome=outcome),))
         self.blocks.append(Bullets(tuple(items)))
         return tuple(uses)
 
@@ -1057,13 +1103,6 @@ class _Builder:
             self.blocks.append(Table(("from", "to", "owed", "paid"), rows))
         paid = ", ".join(f"{seat} {signed(v)}" for seat, v in settlement["paid"].items())
         self.blocks.append(Paragraph((Styled(f"Paid: {paid}.", "strong"),)))
-
-
-def _matchup_points(a: str, b: str, points: int) -> str:
-    """``A +2`` (``A`` collects), ``B +2`` or ``even``, from the first seat's points."""
-    if points == 0:
-        return "even"
-    return f"{a} +{points}" if points > 0 else f"{b} +{-points}"
 
 
 def explain_deal(

@@ -18,26 +18,22 @@ from typing import Any
 
 from cpspec.engines import DEFAULT, Engine
 from cpspec.present.explain import (
-    AlternativeResult,
     Bullets,
     Cards,
     Cell,
+    DecidingCards,
     Explanation,
     Heading,
     Inline,
-    InterpretationUse,
     Paragraph,
-    RegisterLink,
-    RuleLink,
     Styled,
     Table,
     _Builder,
     signed,
 )
-from cpspec.present.messages import join, say, word
-from cpspec.present.readings import alternatives
+from cpspec.present.messages import MESSAGES, join, say, word
 from cpspec.rules.cards import RANKS, parse_cards, rank_of
-from cpspec.rules.model import SEGMENTS, Penalty, Ruleset
+from cpspec.rules.model import SEGMENTS, HandRequirement, Penalty, Ruleset
 
 
 def rank_text(rank: int) -> str:
@@ -81,6 +77,10 @@ def hand_words(cards: Sequence[str], category: str, royal: bool, lang: str) -> s
     return f"{name} {rank_text(groups[0])}"
 
 
+#: For each category whose ranks come in groups, the vocabulary term of each group (then the single cards).
+_GROUPS = {"pair": ("pair",), "two_pair": ("pair", "pair"), "three_of_a_kind": ("three_of_a_kind",),
+           "full_house": ("three_of_a_kind", "pair"), "four_of_a_kind": ("four_of_a_kind",)}
+
 #: The bonus hands players name by a word of their own (冲三): (segment, hand category) -> vocabulary term.
 NAMED_BONUSES = {("front", "three_of_a_kind"): "front-trips", ("middle", "full_house"): "middle-full-house"}
 
@@ -88,9 +88,13 @@ NAMED_BONUSES = {("front", "three_of_a_kind"): "front-trips", ("middle", "full_h
 class TranslatedBuilder(_Builder):
     """The explanation's builder, every sentence said in ``lang`` by message id."""
 
-    def say(self, message_id: str, **values: object) -> str:
-        """A message in this explanation's language."""
-        return say(message_id, self.lang, **values)
+    def __init__(self, ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str,
+                 engine: Engine = DEFAULT) -> None:
+        super().__init__(ruleset, deal, output, lang, engine)
+        self.text_lang = lang
+
+    def _seat_names(self) -> str:
+        return join(list(self.players), self.lang)
 
     def seg(self, segment: str) -> str:
         """A segment's name: 头墩."""
@@ -126,29 +130,6 @@ class TranslatedBuilder(_Builder):
 
     def _category(self, seat: str, segment: str) -> str:
         return str(((self.players[seat].get("segments") or {}).get(segment) or {}).get("category", ""))
-
-    def build(self) -> Explanation:
-        """The whole explanation, in this language."""
-        r = self.ruleset
-        self.blocks.append(Heading(1, self.say("title", title=r.title_in(self.lang), id=r.id, version=r.version)))
-        self.blocks.append(Paragraph((self.say("cite-as", id=r.id, version=r.version,
-                                               seats=join(list(self.players), self.lang)),)))
-        self.hands()
-        self.setting_order()
-        self.naturals()
-        self.bonuses()
-        self.blocks.append(Heading(2, self.say("matchups")))
-        for matchup in self.output["matchups"]:
-            self.matchup(matchup)
-        self.scoop()
-        self.totals()
-        self.settlement()
-        uses = self.interpretations()
-        if self.cited:
-            self.blocks.append(Heading(2, self.say("rules-cited")))
-            self.blocks.append(Bullets(tuple((RuleLink(rid), f"：{title}" if self.lang == "zh" else f": {title}")
-                                             for rid, title in self.cited.items())))
-        return Explanation(r.id, tuple(self.blocks), dict(self.cited), uses, r.version)
 
     # -- the hands and the setting order
 
@@ -442,6 +423,8 @@ class TranslatedBuilder(_Builder):
             bonus = sum(c["points"] for c in credits if c["seat"] == seat and c["kind"] == "bonus")
             if bonus:
                 parts.append(self.say("summary-bonus", seat=seat, points=bonus))
+        if matchup.get("overall"):
+            parts.append(self.say("summary-overall", seat=matchup["overall"]))
         for credit in credits:
             if credit["kind"] == "sweep":
                 parts.append(self.say("summary-sweep", seat=credit["seat"]))
@@ -458,90 +441,66 @@ class TranslatedBuilder(_Builder):
             outcome = self.say("summary-net", high=high, low=low, ph=totals[high], pl=totals[low], net=abs(net))
         return (lead, Styled(outcome, "strong"))
 
-    def _alternative_text(self, rule_id: str, index: int) -> str:
-        """An alternative reading of a rule in this language (the English one where it has none)."""
-        translated = self.ruleset.rule(rule_id).translation(self.lang)
-        if translated is not None and index < len(translated.alternatives):
-            return translated.alternatives[index]
-        return alternatives(self.ruleset, rule_id)[index].reading
+    # -- the deciding cards and Fantasyland
 
-    def _points(self, a: str, b: str, points: int) -> str:
-        if points == 0:
-            return self.say("even")
-        return f"{a} +{points}" if points > 0 else f"{b} +{-points}"
+    def _shared_name(self, hand: Any, seat: str, segment: str) -> str:
+        """The kind two hands of a segment share: 同花."""
+        return word(self._category(seat, segment), self.lang)
 
-    def _matchup_readings(self, matchup: Mapping[str, Any], rule_ids: Sequence[str]) -> list[Cell]:
-        a, b = matchup["seats"]
-        as_read = matchup["points"][a]
-        named: list[Inline] = []
-        lines: list[Cell] = []
-        for rule_id in rule_ids:
-            interpretation = self._interpretation(rule_id)
-            if interpretation is None:
-                continue
-            named += [self.say("list-sep")] if named else []
-            named += [*self.rule(rule_id), "（", RegisterLink(interpretation.topic), "）"]
-            for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
-                if alternative.parameters is None:
-                    continue
-                other = self._alternative_output(rule_id, index)
-                if isinstance(other, str):
-                    told = self.say("readings-unscored", error=other)
-                else:
-                    theirs = next(m for m in other["matchups"] if m["seats"] == [a, b])
-                    points = theirs["points"][a]
-                    told = (self.say("readings-same") if points == as_read else
-                            self.say("readings-instead", theirs=self._points(a, b, points),
-                                     ours=self._points(a, b, as_read)))
-                lines.append((self.say("readings-under"), *self.rule(rule_id),
-                              self.say("readings-told", reading=self._alternative_text(rule_id, index), told=told)))
-        if not named:
-            return []
-        return [(Styled(self.say("readings-label"), "strong"), self.say("readings-rest"), *named, "。"), *lines]
+    def _place_text(self, hand: Any, place: tuple[str, int]) -> str:
+        """Where two such hands part: 以第四张牌, 以对子, 以单牌."""
+        where, index = place
+        nth = self.say("ordinals").split(" ")
+        if where == "top":
+            return self.say("decided-top")
+        if where == "card":
+            return self.say("decided-card", nth=nth[index])
+        if where == "kicker":
+            return self.say("decided-only-kicker") if index < 0 else self.say("decided-kicker", nth=nth[index])
+        groups = _GROUPS[str(hand.category.name).lower()]
+        group = word(groups[index], self.lang)
+        if len(groups) == 2 and groups[0] == groups[1]:  # two pair: the higher or the lower
+            group = self.say("decided-higher" if index == 0 else "decided-lower", group=group)
+        return self.say("decided-group", group=group)
 
-    def interpretations(self) -> tuple[InterpretationUse, ...]:
-        """The interpretations the result rests on, each alternative scored, in this language."""
-        uses: list[InterpretationUse] = []
-        for rule_id in list(self.cited):
-            interpretation = self._interpretation(rule_id)
-            if interpretation is None:
-                continue
-            translated = self.ruleset.rule(rule_id).translation(self.lang)
-            results = []
-            for index, alternative in enumerate(alternatives(self.ruleset, rule_id)):
-                reading = self._alternative_text(rule_id, index)
-                if alternative.parameters is None:
-                    results.append(AlternativeResult(reading, None, None, self.say("no-parameters")))
-                    continue
-                other = self._alternative_output(rule_id, index)
-                if isinstance(other, str):
-                    results.append(AlternativeResult(reading, alternative.parameters, None, other))
-                else:
-                    results.append(AlternativeResult(reading, alternative.parameters, dict(other["totals"])))
-            source_says = (translated.source_says if translated and translated.source_says
-                           else interpretation.source_says)
-            chosen = translated.reading if translated and translated.reading else interpretation.reading
-            uses.append(InterpretationUse(rule_id, interpretation.topic, source_says, chosen, tuple(results)))
-        if not uses:
-            return ()
-        self.blocks.append(Heading(2, self.say("interpretations")))
-        self.blocks.append(Paragraph((self.say("interpretations-intro"),)))
-        items: list[Cell] = []
-        final = self.output["totals"]
-        for use in uses:
-            items.append((*self.rule(use.rule), "（", RegisterLink(use.topic), self.say("as-read",
-                                                                                       reading=use.reading.strip())))
-            for result in use.alternatives:
-                if result.totals is None:
-                    outcome = self.say("not-scored", error=result.error)
-                elif dict(result.totals) == dict(final):
-                    outcome = self.say("same-totals")
-                else:
-                    outcome = self.say("other-totals", totals=self.say("totals-sep").join(
-                        f"{seat} {signed(v)}" for seat, v in result.totals.items()))
-                items.append((self.say("alternative", reading=result.reading, outcome=outcome),))
-        self.blocks.append(Bullets(tuple(items)))
-        return tuple(uses)
+    def _deciding_line(self, d: DecidingCards, loser: str) -> Cell:
+        """``尾墩：A 的 A♦ K♦ T♦ 4♦ 2♦ 以第二张牌胜 D 的 A♥ 6♥ 5♥ 3♥ 2♥（两手都是同花）。``"""
+        return (Styled(self.seg(d.segment), "strong"), self.say("deciding-winner", winner=d.winner),
+                Cards(d.winning_cards), self.say("deciding-beats", decided=d.decided, loser=loser),
+                Cards(d.losing_cards), self.say("deciding-both", hand=d.hand))
+
+    def _requirement(self, requirement: HandRequirement) -> str:
+        """A Fantasyland requirement in this language: 头墩是对子 Q 或更大."""
+        what = word(requirement.hand, self.lang)
+        if requirement.ranks is not None:
+            what += " " + " ".join(rank_text(r) for r in requirement.ranks)
+        elif requirement.min_rank is not None and requirement.hand in _GROUPS and len(_GROUPS[requirement.hand]) == 1:
+            what += " " + rank_text(requirement.min_rank)
+        elif requirement.min_rank is not None:
+            what = self.say("fl-at-least", what=what, rank=rank_text(requirement.min_rank))
+        if requirement.max_rank is not None:
+            what = self.say("fl-at-most", what=what, rank=rank_text(requirement.max_rank))
+        if requirement.or_better:
+            what = self.say("fl-or-better", what=what)
+        return self.say("fl-needs", segment=self.seg(requirement.segment), what=what)
+
+    def _fantasyland_why(self, seat: str, player: Mapping[str, Any], hands: Any, verdict: Any) -> str:
+        """Why a board earns Fantasyland or not, in this language."""
+        fantasyland = self.ruleset.parameters.fantasyland
+        assert fantasyland is not None
+        if hands is None:
+            return self.say("fl-no-board", seat=seat, status=self.say(f"status-{player['status']}")
+                            if f"status-{player['status']}" in MESSAGES else player["status"])
+        if player.get("fouled"):
+            return self.say("fl-fouled", seat=seat)
+        wanted = self.say("fl-or").join(join([self._requirement(r) for r in o.requires], self.lang)
+                                        for o in fantasyland.entry)
+        held = self.say("fl-held-sep").join(
+            self.say("fl-held", segment=self.seg(s), hand=self.hand_of(seat, s))
+            for s in dict.fromkeys(r.segment for o in fantasyland.entry for r in o.requires))
+        if verdict.qualifies:
+            return self.say("fl-enters", seat=seat, cards=verdict.cards, wanted=wanted, held=held)
+        return self.say("fl-not", seat=seat, wanted=wanted, held=held)
 
     # -- the scoop and the totals
 
