@@ -94,7 +94,7 @@ def _schema() -> dict[str, Any]:
 
 
 def _resolve(node: Mapping[str, Any], value: Any) -> Mapping[str, Any]:
-    """Follow $ref and pick the branch of anyOf that describes a non-null value."""
+    """Follow $ref, pick the branch of anyOf that describes a non-null value, and the defining branch of allOf."""
     defs = _schema()["$defs"]
     while True:
         if "$ref" in node:
@@ -102,6 +102,8 @@ def _resolve(node: Mapping[str, Any], value: Any) -> Mapping[str, Any]:
         elif "anyOf" in node and value is not None:
             branches = [b for b in node["anyOf"] if b.get("type") != "null"]
             node = branches[0]
+        elif "allOf" in node and "properties" not in node:  # a definition narrowed by a condition
+            node = next(b for b in node["allOf"] if "$ref" in b or "properties" in b)  # (penalties.foul)
         else:
             return node
 
