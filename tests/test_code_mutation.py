@@ -127,6 +127,7 @@ def test_where_a_mutant_runs() -> None:
     assert multi[("1)", "`1` → `2`")].reach == (2, 3)  # the statement starts a line above
 
 
+@pytest.mark.audit  # the strength tooling's own check over every module: with the audits
 def test_every_mutant_of_every_module_keeps_its_lines_and_has_a_unique_key() -> None:
     mutants = all_mutants(DEFAULT_MODULES)
     assert len(mutants) > 1000
@@ -290,6 +291,7 @@ def _reach_of(bench: Bench) -> tuple[object, ...]:
             [(i.op, i.name, fuzz_lines[i.offset:i.offset + i.length]) for i in bench.fuzz])
 
 
+@pytest.mark.audit  # the strength tooling's own check over every module: with the audits
 def test_a_trace_split_into_parts_gives_the_reach_of_one_trace(tmp_path: Path) -> None:
     corpus = _small_corpus(tmp_path)
     modules = ["rules/scoring.py", "rules/hands.py"]

@@ -76,9 +76,7 @@ def test_a_fourteen_card_board_is_the_exhaustive_definitions_answer() -> None:
 
 @pytest.mark.audit
 @pytest.mark.parametrize("board_id", board_ids((14, 15)))
-def test_every_small_board_is_the_exhaustive_definitions_answer(board_id: str, request: pytest.FixtureRequest) -> None:
-    if "audit" not in str(request.config.getoption("-m") or ""):
-        pytest.skip("an audit (seconds a board): pytest -m audit tests/test_fantasyland_boards.py")
+def test_every_small_board_is_the_exhaustive_definitions_answer(board_id: str) -> None:
     board = BY_ID[board_id]
     hand = parse_cards(board["cards"], "cards")
     assert found_rows(solve_exhaustively(hand, ruleset(board["ruleset"]), board["stay_value"])) == board["best"]
