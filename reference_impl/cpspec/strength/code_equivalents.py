@@ -633,6 +633,30 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "verb = \"stays in\" if in_fantasyland else \"enters\"",
         "negate the conditional expression's condition"):
         "changes only the words of the reason (free text)",
+    ("rules/ledger.py", "sums = [0] * (1 << count)", "`1` → `2`"):
+        "the list of subset sums is only made longer: every index read or written is a mask below 1 << count",
+    ("rules/ledger.py", "best: dict[int, tuple[int, int]] = {0: (0, 0)}  # mask -> (groups, the last group's mask)",
+        "`0` → `1` #2"):
+        "every split's group count is built up from the empty set's, so starting it at 1 adds 1 to every count alike: "
+        "the split with the most groups, and so every payment, is the same",
+    ("rules/ledger.py", "continue", "remove the `continue`"):
+        "a subset whose balances do not sum to zero can never be completed: each of its parts that sums to zero leaves "
+        "a rest that does not, and only zero-sum subsets enter best, so nothing is found for it either way",
+    ("rules/ledger.py", "count_here = best[mask ^ sub][0] + 1", "`1` → `2`"):
+        "counting each group twice doubles every split's count alike, so the split with the most groups (the first "
+        "found among equals) is the same",
+    ("rules/ledger.py", "if len(seats) > 16:", "`>` → `>=`"):
+        "a session's seats are its first deal's (a deal with other seats is refused) and the schema allows at most "
+        "four players, so a settle-up never has 16 seats",
+    ("rules/model.py", "return dict(self.translations).get(lang, (self.title, self.summary))[0]", "`0` → `1`"):
+        "a ruleset's title in another language is read only by the rulebook's Chinese pages and explain, never by an "
+        "op: no answer of the protocol holds it",
+    ("rules/naturals.py", "if ranks.left_out is not None:", "`is not` → `is`"):
+        "this line words a natural's explanation, free text that the corpus and the fuzz never compare "
+        "(docs/protocol.md, Decided details); which natural is held does not depend on it",
+    ("rules/table_size.py", "def sentence(self, players: int, with_rule: bool = True) -> str:", "`True` → `False`"):
+        "the sentence is the free text of a bad_declaration message (and of explain, which passes with_rule itself); "
+        "the error's code and where it is, the compared parts, are the same",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
