@@ -191,6 +191,7 @@ CHOSEN = {
 }
 
 
+@pytest.mark.audit  # trials in fresh processes: the strength tooling's own check, with the audits
 def test_chosen_mutants_are_killed_shown_different_or_equivalent(tmp_path: Path) -> None:
     run = run_code(["rules/scoring.py", "rules/settlement.py"], _small_corpus(tmp_path), jobs=2, fuzz_count=600,
                    select=lambda m: m.key in CHOSEN)
@@ -209,6 +210,7 @@ def test_chosen_mutants_are_killed_shown_different_or_equivalent(tmp_path: Path)
     assert any("rules/settlement.py" in line for line in problems(run))
 
 
+@pytest.mark.audit  # trials in fresh processes: the strength tooling's own check, with the audits
 def test_the_command_reports_code_mutants(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     report = tmp_path / "STRENGTH.md"
     status = main(["--code-only", "--module", "rules/collection.py", "--sample", "3", "--fuzz", "200",

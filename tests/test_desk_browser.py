@@ -458,7 +458,7 @@ def _first_answer(chrome: Browser, url: str) -> float:
     return float(chrome.evaluate("Number(document.getElementById('cpspec-desk').dataset.firstAnswerMs)"))
 
 
-@pytest.mark.slow
+@pytest.mark.audit  # a measurement (two fresh engine loads), written for the report: with the audits
 def test_the_desks_speed_cold_warm_and_rescoring(site_url: str) -> None:
     binary = find_chromium()
     if binary is None:
