@@ -164,6 +164,19 @@ def test_next_deal_tells_candidates_apart() -> None:
     assert op_score(registry.get("pagat"), proposed.input)["totals"] == paid["pagat"]
 
 
+def test_next_deal_finds_a_natural_only_one_candidate_has() -> None:
+    """shisanshui-wuhua is shisanshui with one more natural: only a deal declaring 无花 parts them, and such a
+    deal (three players, a declaration) is not among the smallest, but it is among the deals of cases written
+    for one of the candidates and not the other."""
+    registry = bundled_registry()
+    candidates = [(r, registry.get(r)) for r in ("shisanshui", "shisanshui-wuhua")]
+    proposed, alike = next_deal(protocol_ask(DEFAULT), candidates, [r for r, _ in candidates])
+    assert proposed is not None and alike == ()
+    paid = {label: (totals, why) for label, totals, why in proposed.totals}
+    assert paid["shisanshui"] == (None, "bad_declaration")  # the parent has no 无花 to declare
+    assert paid["shisanshui-wuhua"][0] is not None
+
+
 def test_bad_observations_are_located() -> None:
     deal = own_observations("pagat")[0]
     with pytest.raises(CpspecError) as caught:
