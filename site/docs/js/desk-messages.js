@@ -1,5 +1,6 @@
 /* Every word the dispute desk shows that its page does not: one table, so that the desk can be translated
- * (a translation replaces window.DESK_MESSAGES before js/desk.js runs). Each entry is a string or a
+ * (js/desk-language.js puts a translation's words in its place: the Chinese table is built from
+ * cpspec.present.desk_messages, by the same keys). Each entry is a string or a
  * function of the values it names. The explanation itself comes from the engine (cpspec explain).
  */
 window.DESK_MESSAGES = window.DESK_MESSAGES || {
@@ -22,6 +23,7 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   seat: "Seat",
   segments: { front: "Front", middle: "Middle", back: "Back" },
   placeholders: { front: "3 cards", middle: "5 cards", back: "5 cards" },
+  declarationNames: { natural: "natural", surrender: "surrender", timeout: "timeout" },
   noDeclaration: "no declaration",
   declares: (what) => `declares ${what}`,
   declaration: "Declares",
