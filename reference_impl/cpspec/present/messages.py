@@ -235,7 +235,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
                                   "zh": "；先付{t[natural]}的{t[matchup]}"},
     "settlement-each-chip": {"en": "each chip of a starting stack covers one payment, won or lost, so no one's winnings "
                                    "and losses together come to more than the stack they started with",
-                             "zh": "起始{t[stack]}的每一枚只抵一笔付款，不论输赢，所以谁的输赢合计都不超过自己的起始"
+                             "zh": "起始{t[stack]}的每一枚只抵一笔付款，不论输赢，所以谁的输赢{t[total]}都不超过自己的起始"
                                    "{t[stack]}"},
     "settlement-balance": {"en": "no one wins or loses more than the stack they started with",
                            "zh": "谁的输赢都不超过自己的起始{t[stack]}"},
