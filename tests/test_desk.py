@@ -112,11 +112,13 @@ def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() 
         assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page
 
 
-#: Every message key desk.js uses (T.key) and the page marks (data-msg="key"), against the table's keys.
+#: Every message key desk.js uses (T.key, or status("key")) and the page marks (data-msg="key"), against the
+#: table's keys.
 _MESSAGE_KEYS = """
 global.window = {}; require(process.argv[1]);
 const fs = require("fs");
-const used = new Set([...fs.readFileSync(process.argv[2], "utf8").matchAll(/\\bT\\.(\\w+)/g)].map((m) => m[1]));
+const script = fs.readFileSync(process.argv[2], "utf8");
+const used = new Set([...script.matchAll(/\\bT\\.(\\w+)/g), ...script.matchAll(/\\bstatus\\("(\\w+)"/g)].map((m) => m[1]));
 for (const m of process.argv[3].matchAll(/data-msg="(\\w+)"/g)) used.add(m[1]);
 const table = Object.keys(window.DESK_MESSAGES);
 console.log(JSON.stringify({missing: [...used].filter((k) => !table.includes(k)).sort(),

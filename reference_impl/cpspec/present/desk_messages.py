@@ -94,7 +94,7 @@ DESK_ZH: Final[dict[str, str | dict[str, str]]] = {
     # The rest by their code (cpspec.errors.CODES); the engine's own words follow under cliSays.
     "codes": {"bad_json": "这副牌不是合法的 JSON", "bad_input": "有一栏缺了、多了或填错了类型",
               "bad_card": "有一张牌写错了（点数 2-9TJQKA 加花色 cdhs）", "duplicate_card": "有一张牌发了两次",
-              "bad_hand_size": "有一{t[segment]}的张数不对", "bad_players": "{t[player]}人数或{t[seat]}名称不合本{t[ruleset]}",
+              "bad_hand_size": "有一{t[segment]}的张数不对", "bad_players": "{t[topic-players]}或{t[seat]}名称不合本{t[ruleset]}",
               "bad_declaration": "这个{t[declare]}不存在或本{t[ruleset]}不允许",
               "unsupported": "本{t[ruleset]}没有规定这副牌所问的事", "unknown_ruleset": "没有这个{t[ruleset]}"},
 }

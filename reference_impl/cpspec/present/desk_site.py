@@ -36,7 +36,7 @@ BUNDLE_CANDIDATES: tuple[str, ...] = (
     "cpspec.protocol.*", "cpspec.protocol.ops.*",
     "cpspec.rulesets", "cpspec.rulesets.build", "cpspec.rulesets.shorthand", "cpspec.present", "cpspec.present.explain",
     "cpspec.present.readings", "cpspec.present.vocabulary", "cpspec.present.decisions", "cpspec.present.messages",
-    "cpspec.present.desk", "cpspec.present.explain_translated", "cpspec.rulesets.vocabulary",
+    "cpspec.present.desk", "cpspec.present.explain_translated", "cpspec.rulesets.data", "cpspec.rulesets.vocabulary",
 )
 
 #: Run in a fresh interpreter: block yaml and jsonschema, import each candidate, print those that import.

@@ -4,7 +4,11 @@
  * function of the values it names. The explanation itself comes from the engine (cpspec explain).
  */
 window.DESK_MESSAGES = window.DESK_MESSAGES || {
-  // The page's own labels (desk.html carries them in English, marked data-msg="key").
+  // The page's own labels (desk.html carries them in English, marked data-msg="key"); null: the page's own
+  // words and markup stay (a translation gives them).
+  pageTitle: null,
+  intro: null,
+  language: "Language",
   ruleset: "Ruleset",
   example: "Example",
   addPlayer: "Add a player",
@@ -44,6 +48,9 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   errorAt: (n, seat, text) => `Player ${n} (${seat}): ${text}`,
   needsCards: (field, wanted, has) => `the ${field} needs ${wanted} cards, it has ${has}`,
   notACard: (field, text) => `the ${field}: ${text} is not a card (write it like Td or T♦)`,
+  // null, and no code: the engine's own sentence (a translation says these in its words).
+  duplicateCard: null,
+  codes: {},
   fields: { front: "front", middle: "middle", back: "back", cards: "13 cards", seat: "seat",
             declare: "declaration", natural: "natural" },
   // The session ledger.
