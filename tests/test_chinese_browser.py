@@ -36,8 +36,8 @@ def _han_share(text: str) -> float:
 #: Every label the page shows in its body: headings, field labels, legends, buttons, table heads, the chosen
 #: option of each menu, notes and the status line, the introduction, and each visible field's placeholder.
 _VISIBLE_LABELS = """
-Array.from(document.querySelectorAll('[itemprop=articleBody] :is(h1, h2, h3, h4, label, legend, button:not(.desk-card),
-    th, .desk-note, #desk-status, #desk-intro, #desk-lang span, summary)'))
+Array.from(document.querySelectorAll('[itemprop=articleBody] :is(h1, h2, h3, h4, label, legend, '
+    + 'button:not(.desk-card), th, .desk-note, #desk-status, #desk-intro, #desk-lang span, summary)'))
   .filter(n => n.getClientRects().length && getComputedStyle(n).visibility !== 'hidden')
   .map(n => n.innerText.trim())
   .concat(Array.from(document.querySelectorAll('[itemprop=articleBody] select'))

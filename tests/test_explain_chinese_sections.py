@@ -10,7 +10,6 @@ left and a 全垒打 for four players only. Every amount is worked out by hand f
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest

@@ -22,7 +22,8 @@ DESK_ZH: Final[dict[str, str | dict[str, str]]] = {
     "pageTitle": "{t[desk]}",
     "intro": "在这里裁定一副牌：选{t[ruleset]}，填入每位{t[player]}的牌（可以键入或粘贴，如 Ts 6d 6h 或 T♠ 6♦ 6♥，"
              "也可以在下面的牌表里点选），在{t[ruleset]}允许时加上{t[declare]}或{t[surrender]}，然后计分。"
-             "{t[desk]}在你的浏览器里运行本项目自己的引擎（编译为 WebAssembly 的 Python，只在本页载入，不向任何地方发送数据），"
+             "{t[desk]}在你的浏览器里运行本项目自己的引擎（编译为 WebAssembly 的 Python，只在本页载入，"
+             "不向任何地方发送数据），"
              "给出与 cpspec explain --lang zh 相同的逐步解释，每条规则和{t[interpretation]}都链接到本规则书中的原处。"
              "这副牌保存在本页的地址里：复制地址即可分享裁定。接连打的几副牌可以记入下面的牌局：累计分数、撤回和结账。",
     "language": "语言",
@@ -94,7 +95,8 @@ DESK_ZH: Final[dict[str, str | dict[str, str]]] = {
     # The rest by their code (cpspec.errors.CODES); the engine's own words follow under cliSays.
     "codes": {"bad_json": "这副牌不是合法的 JSON", "bad_input": "有一栏缺了、多了或填错了类型",
               "bad_card": "有一张牌写错了（点数 2-9TJQKA 加花色 cdhs）", "duplicate_card": "有一张牌发了两次",
-              "bad_hand_size": "有一{t[segment]}的张数不对", "bad_players": "{t[topic-players]}或{t[seat]}名称不合本{t[ruleset]}",
+              "bad_hand_size": "有一{t[segment]}的张数不对",
+              "bad_players": "{t[topic-players]}或{t[seat]}名称不合本{t[ruleset]}",
               "bad_declaration": "这个{t[declare]}不存在或本{t[ruleset]}不允许",
               "unsupported": "本{t[ruleset]}没有规定这副牌所问的事", "unknown_ruleset": "没有这个{t[ruleset]}"},
 }

@@ -576,11 +576,11 @@ class TranslatedBuilder(_Builder):
             for credit in matchup["credits"]:
                 seat = credit["seat"]
                 other = next(s for s in matchup["seats"] if s != seat)
-                if credit["kind"] in ("sweep", "scoop") or (  # a foul scored as swept; a surrender or timeout is not
-                        credit["kind"] == "penalty" and self.players[other]["status"] == "foul"
-                        and self.ruleset.parameters.penalties.foul.counts_as_sweep):
-                    if other not in sweeps[seat]:
-                        sweeps[seat].append(other)
+                swept = credit["kind"] in ("sweep", "scoop") or (  # a foul scored as swept; a surrender is not
+                    credit["kind"] == "penalty" and self.players[other]["status"] == "foul"
+                    and self.ruleset.parameters.penalties.foul.counts_as_sweep)
+                if swept and other not in sweeps[seat]:
+                    sweeps[seat].append(other)
         lines: list[Cell] = []
         for seat, swept in sweeps.items():
             if not swept:

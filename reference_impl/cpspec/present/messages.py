@@ -120,7 +120,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "forfeit-timeout": {"en": "timed out", "zh": "{t[timeout]}"},
     "status-surrender": {"en": "a surrendered hand", "zh": "也{t[surrender]}"},
     "status-timeout": {"en": "a timed-out hand", "zh": "也{t[timeout]}"},
-    "declared-forfeit": {"en": "declared {forfeit}", "zh": "{t[declare]}{forfeit}：不亮牌，不参与{t[matchup]}，按{t[penalty]}赔付"},
+    "declared-forfeit": {"en": "declared {forfeit}",
+                         "zh": "{t[declare]}{forfeit}：不亮牌，不参与{t[matchup]}，按{t[penalty]}赔付"},
     "penalty-as-segments": {"en": "{payer} is scored as losing the {lost} to {receiver} and winning the {won}, the "
                                   "overall point decided from those, no bonuses (",
                             "zh": "{payer}按输给{receiver}{lost}、赢{won}计，{t[overall-point]}由此而定，不计"
@@ -233,10 +234,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
                          "zh": "{t[button]} {button}；按 {order} 的顺序结算{first}，{limit}（"},
     "settlement-naturals-first": {"en": "; the matchups of naturals are paid first",
                                   "zh": "；先付{t[natural]}的{t[matchup]}"},
-    "settlement-each-chip": {"en": "each chip of a starting stack covers one payment, won or lost, so no one's winnings "
-                                   "and losses together come to more than the stack they started with",
-                             "zh": "起始{t[stack]}的每一枚只抵一笔付款，不论输赢，所以谁的输赢{t[total]}都不超过自己的起始"
-                                   "{t[stack]}"},
+    "settlement-each-chip": {"en": "each chip of a starting stack covers one payment, won or lost, so no one's "
+                                   "winnings and losses together come to more than the stack they started with",
+                             "zh": "起始{t[stack]}的每一枚只抵一笔付款，不论输赢，"
+                                   "所以谁的输赢{t[total]}都不超过自己的起始{t[stack]}"},
     "settlement-balance": {"en": "no one wins or loses more than the stack they started with",
                            "zh": "谁的输赢都不超过自己的起始{t[stack]}"},
     "col-from": {"en": "from", "zh": "付方"},

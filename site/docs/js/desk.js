@@ -736,9 +736,14 @@
     });
     form.addEventListener("submit", (event) => { event.preventDefault(); score(true); });
     // Back and forward between rulings (and a link followed within the page): the address's deal, scored.
-    window.addEventListener("popstate", () => {
+    window.addEventListener("popstate", async () => {
       const deal = dealFromQuery();
       if (!deal) return;
+      if (DESK_LANGUAGE.fromAddress() !== lang) {  // the address's language too
+        await useLanguage(DESK_LANGUAGE.fromAddress());
+        applyLabels();
+        fillGrid();
+      }
       select.value = deal.ruleset;
       fillExamples();
       fillPlayers(deal.deal);
