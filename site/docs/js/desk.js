@@ -681,20 +681,25 @@
     root.dataset.lang = lang;
   }
 
-  /* The switch: the desk's words, the form (its entries kept) and the answers, in the other language. */
-  async function switchLanguage(next) {
-    if (next === lang) return;
-    const deal = readDeal();
-    await useLanguage(next);
-    window.history.replaceState(null, "", DESK_LANGUAGE.address(lang));
+  /* Everything the desk has said, said again in its language (the form's entries kept). */
+  function relabel(deal) {
     applyLabels();
     fillGrid();
     fillPlayers(deal);
     fillStacks(deal.players.map((p) => p.seat));
     updateSessionButtons();
     status(said[0], ...said[1]);
-    if (engine && lastScored) score(false);
     if (engine && session.deals.length) refreshSession();
+  }
+
+  /* The switch: the desk's words, the form and the answers, in the other language, kept in the address. */
+  async function switchLanguage(next) {
+    if (next === lang) return;
+    const deal = readDeal();
+    await useLanguage(next);
+    window.history.replaceState(null, "", DESK_LANGUAGE.address(lang));
+    relabel(deal);
+    if (engine && lastScored) score(false);
   }
 
   async function start() {
@@ -739,12 +744,11 @@
     window.addEventListener("popstate", async () => {
       const deal = dealFromQuery();
       if (!deal) return;
+      select.value = deal.ruleset;
       if (DESK_LANGUAGE.fromAddress() !== lang) {  // the address's language too
         await useLanguage(DESK_LANGUAGE.fromAddress());
-        applyLabels();
-        fillGrid();
+        relabel(deal.deal);
       }
-      select.value = deal.ruleset;
       fillExamples();
       fillPlayers(deal.deal);
       fillStacks(readDeal().players.map((p) => p.seat));

@@ -3,7 +3,8 @@
    kind, each narrowed by the filters chosen (kind, ruleset, topic), which the address keeps
    (search.html?q=scoop&ruleset=chiptalk). A query in Chinese asks the Chinese edition's index (Pagefind
    keeps one a language, chosen by the page's lang) before the English one, so the Chinese pages come first
-   in each kind. The time a query took is left in #search-results' data-ms. */
+   in each kind, a rule whose Chinese title holds the query first of all. The time a query took is left in
+   #search-results' data-ms. */
 const KINDS = [["rule", "Rules"], ["guide", "Guide pages"], ["case", "Cases"]];
 const SHOWN = { rule: 12, guide: 6, case: 8 };
 const form = document.getElementById("search-form");
@@ -89,6 +90,11 @@ async function run() {
     let items = loaded[i];
     if (!items.length) return;
     if (kind === "rule") items = [...items.filter((d) => d.meta.id === query), ...items.filter((d) => d.meta.id !== query)];
+    // In Chinese (no spaces between words to weigh by), a rule whose title holds the query before the others.
+    if (kind === "rule" && HAN.test(query)) {
+      const named = (d) => d.meta.id === query || (d.meta.title || "").includes(query);
+      items = [...items.filter(named), ...items.filter((d) => !named(d))];
+    }
     total += found[i].results.length;
     const h = document.createElement("h2");
     h.textContent = `${title} (${found[i].results.length})`;
