@@ -26,6 +26,7 @@ from cpspec.protocol.deal_files import read_deal_file
 from cpspec.protocol.ops import op_score
 from cpspec.rulesets.loader import bundled_registry
 from cpspec.rulesets.vocabulary import vocabulary
+from test_desk import FROM_THE_BUNDLE
 
 REPO = Path(__file__).resolve().parent.parent
 REGISTRY = bundled_registry()
@@ -84,16 +85,8 @@ def test_the_chinese_table_takes_the_game_s_words_from_the_vocabulary() -> None:
     assert table["thirteenCards"] == "十三张" and table["player"] == "玩家 {0}"
 
 
-#: Blocks yaml and jsonschema, puts only the unpacked bundle on the path, answers argv[2] in Chinese.
-_RUN_FROM_ZIP = """
-import importlib.abc, json, sys
-class Block(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("yaml", "jsonschema"):
-            raise ImportError(name + " is not in the browser")
-sys.meta_path.insert(0, Block())
-sys.path = [sys.argv[1]] + [p for p in sys.path if "site-packages" not in p and "reference_impl" not in p]
-from cpspec.present import desk
+#: From the bundle (yaml and jsonschema blocked), argv[2] answered in Chinese and in English.
+_RUN_FROM_ZIP = FROM_THE_BUNDLE + """
 ruleset_id, deal = json.loads(sys.argv[2])
 print(json.dumps([json.loads(desk.answer_by_id(ruleset_id, json.dumps(deal), "", lang)) for lang in ("zh", "en")]))
 """
