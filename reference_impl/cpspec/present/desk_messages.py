@@ -27,6 +27,8 @@ DESK_ZH: Final[dict[str, str | dict[str, str]]] = {
              "给出与 cpspec explain --lang zh 相同的逐步解释，每条规则和{t[interpretation]}都链接到本规则书中的原处。"
              "这副牌保存在本页的地址里：复制地址即可分享裁定。接连打的几副牌可以记入下面的牌局：累计分数、撤回和结账。",
     "language": "语言",
+    "engineMissingPage": "本站构建时没有安装浏览器内的引擎（在仓库根目录运行 npm ci 即安装 Pyodide）。"
+                         "规则书的其他部分不需要它；cpspec explain --lang zh 给出同样的解释。",
     "ruleset": "{t[ruleset]}",
     "example": "示例",
     "addPlayer": "加一位{t[player]}",

@@ -179,9 +179,10 @@ def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
     service worker (``desk-sw.js``, keyed by ``pyodide_version``) never serves an old one.
     """
     missing = "" if engine_available else (
-        '<p class="desk-missing" id="desk-missing"><strong>The in-browser engine was not installed when this site '
-        "was built</strong> (<code>npm ci</code> at the repository's root installs Pyodide). The rest of the "
-        "rulebook works without it; <code>cpspec explain</code> gives the same explanation.</p>")
+        '<p class="desk-missing" id="desk-missing" data-msg="engineMissingPage"><strong>The in-browser engine was '
+        "not installed when this site was built</strong> (<code>npm ci</code> at the repository's root installs "
+        "Pyodide). The rest of the rulebook works without it; <code>cpspec explain</code> gives the same "
+        "explanation.</p>")
     options = "".join(f'<option value="{r.id}" title="{r.title} ({r.id} {r.version})">{r.title}</option>'
                       for r in rulesets)
     version = f"?v={bundle_version}" if bundle_version else ""

@@ -8,6 +8,7 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   // words and markup stay (a translation gives them).
   pageTitle: null,
   intro: null,
+  engineMissingPage: null,
   language: "Language",
   ruleset: "Ruleset",
   example: "Example",

@@ -261,6 +261,7 @@
   }
 
   function fillGrid() {
+    grid.setAttribute("aria-label", T.gridHelp);
     grid.replaceChildren(el("p", { class: "desk-note", text: T.gridHelp }),
                          el("p", { id: "desk-grid-note", class: "desk-grid-note", role: "status" }));
     for (const suit of "shdc") {
@@ -667,7 +668,12 @@
     }
     document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
     if (T.pageTitle) document.title = document.title.replace(/^[^-–|]*/, T.pageTitle + " ");
-    for (const option of select.options) if (rulesets[option.value]) option.textContent = titleOf(rulesets[option.value]);
+    for (const option of select.options) {
+      const rs = rulesets[option.value];
+      if (!rs) continue;
+      option.textContent = titleOf(rs);
+      option.title = `${titleOf(rs)} (${rs.id} ${rs.version})`;
+    }
     for (const link of document.querySelectorAll("#desk-lang a[data-lang]")) {
       link.href = DESK_LANGUAGE.address(link.dataset.lang);
       if (link.dataset.lang === lang) link.setAttribute("aria-current", "true");
