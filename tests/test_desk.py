@@ -21,9 +21,8 @@ from cpspec.rulesets.loader import bundled_registry
 
 REPO = Path(__file__).resolve().parent.parent
 
-#: Blocks yaml and jsonschema, puts only the unpacked bundle on the path, and answers each (ruleset id, deal)
-#: of argv[2], then scores argv[3] as a session.
-_RUN_FROM_ZIP = """
+#: Blocks yaml and jsonschema, puts only the unpacked bundle (argv[1]) on the path and imports the desk from it.
+FROM_THE_BUNDLE = """
 import importlib.abc, json, sys
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
@@ -33,6 +32,10 @@ sys.meta_path.insert(0, Block())
 sys.path = [sys.argv[1]] + [p for p in sys.path if "site-packages" not in p and "reference_impl" not in p]
 from cpspec.present import desk
 assert desk.__file__.startswith(sys.argv[1]), desk.__file__
+"""
+
+#: From the bundle, answers each (ruleset id, deal) of argv[2], then scores argv[3] as a session.
+_RUN_FROM_ZIP = FROM_THE_BUNDLE + """
 answers = [json.loads(desk.answer_by_id(r, json.dumps(d))) for r, d in json.loads(sys.argv[2])]
 ruleset_id, data = json.loads(sys.argv[3])
 answers.append(json.loads(desk.session(ruleset_id, json.dumps(data))))
@@ -112,11 +115,13 @@ def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() 
         assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page
 
 
-#: Every message key desk.js uses (T.key) and the page marks (data-msg="key"), against the table's keys.
+#: Every message key desk.js uses (T.key, or status("key")) and the page marks (data-msg="key"), against the
+#: table's keys.
 _MESSAGE_KEYS = """
 global.window = {}; require(process.argv[1]);
 const fs = require("fs");
-const used = new Set([...fs.readFileSync(process.argv[2], "utf8").matchAll(/\\bT\\.(\\w+)/g)].map((m) => m[1]));
+const script = fs.readFileSync(process.argv[2], "utf8");
+const used = new Set([...script.matchAll(/\\bT\\.(\\w+)/g), ...script.matchAll(/\\bstatus\\("(\\w+)"/g)].map((m) => m[1]));
 for (const m of process.argv[3].matchAll(/data-msg="(\\w+)"/g)) used.add(m[1]);
 const table = Object.keys(window.DESK_MESSAGES);
 console.log(JSON.stringify({missing: [...used].filter((k) => !table.includes(k)).sort(),
@@ -131,7 +136,7 @@ def test_every_word_the_desk_shows_is_in_its_table_of_messages() -> None:
     if node is None:
         pytest.skip("node is not installed (it comes with npm, which installs Pyodide for the desk)")
     docs = REPO / "site" / "docs"
-    page = desk_page(bundled_registry().all(), True, "0", "0")
+    page = desk_page(bundled_registry().all(), True, "0", "0") + desk_page(bundled_registry().all(), False)
     done = subprocess.run([node, "-e", _MESSAGE_KEYS, str(docs / "js" / "desk-messages.js"),
                            str(docs / "js" / "desk.js"), page], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
