@@ -383,6 +383,7 @@ def test_the_comparison_shows_every_rulesets_column_with_the_topic_column_in_pla
         assert widths["page"] <= 390 and widths["wrap"] <= widths["wrapBox"] and widths["table"] <= widths["wrapBox"], \
             (address, widths)
         assert widths["rowsAsCards"] and widths["shown"] == widths["labelled"] > 0, (address, widths)
+        browser.evaluate("document.getElementById('compare-wrap').scrollIntoView()")
         browser.screenshot(ARTIFACTS / shot)
     overall = browser.evaluate(
         "(() => { const row = document.getElementById('compare-matrix').querySelector('a[href=\"#overall-point\"]')"
