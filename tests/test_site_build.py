@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED_FOLDER_VARIABLE
+from conftest import SHARED_FOLDER_VARIABLE, example_deal
 from cpspec.present.rulebook import HAND_WRITTEN
 from cpspec.rulesets.loader import bundled_registry
 
@@ -216,15 +216,7 @@ def test_the_desks_engine_imports_nothing_the_lighter_standard_library_leaves_ou
 
     from cpspec.present.rulebook.pyodide_trim import unused_stdlib_entry
 
-    deal = json.dumps({"players": [
-        {"seat": "A", "front": ["Ts", "6d", "6h"], "middle": ["Qh", "Qd", "Jc", "3s", "2d"],
-         "back": ["4h", "4d", "4c", "Qc", "3h"]},
-        {"seat": "B", "front": ["9d", "7h", "5s"], "middle": ["9h", "9s", "6s", "6c", "Jh"],
-         "back": ["Kd", "Kh", "Ks", "Ad", "7d"]},
-        {"seat": "C", "front": ["Kc", "7s", "5d"], "middle": ["Js", "Jd", "Ac", "Td", "5c"],
-         "back": ["Ah", "As", "3c", "3d", "8c"]},
-        {"seat": "D", "front": ["9c", "7c", "5h"], "middle": ["Tc", "Th", "Qs", "4s", "2s"],
-         "back": ["8s", "8h", "8d", "2c", "2h"]}]})
+    deal = json.dumps({"players": example_deal("chiptalk-a-d.yaml")["players"]})  # source 000's deal
     script = ("import json, sys\nsys.path.insert(0, sys.argv[1])\nfrom cpspec.present import desk\n"
               "deal = sys.argv[2]\nanswer = json.loads(desk.answer_by_id('chiptalk', deal))\n"
               "assert 'explanation' in answer, answer\nassert 'error' in json.loads(desk.answer_by_id('chiptalk', '{'))\n"
