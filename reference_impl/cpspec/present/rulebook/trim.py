@@ -1,7 +1,7 @@
 """What the built site need not carry: files MkDocs's theme and Pagefind write that no page of the rulebook
 loads, the theme's web fonts, and the indentation of every page. Applied during and after the build
-(``site/hooks.py``) to keep the site small enough for a phone (the whole site, the desk's Python included,
-is held to 25 MB by tests/test_site_build.py)."""
+(``site/hooks.py``) to keep the site small enough for a phone (tests/test_site_build.py weighs the whole
+site, the desk's Python included, against issue 22's 25 MB)."""
 
 from __future__ import annotations
 
