@@ -388,8 +388,9 @@ def test_the_comparison_shows_every_rulesets_column_with_the_topic_column_in_pla
     overall = browser.evaluate(
         "(() => { const row = document.getElementById('compare-matrix').querySelector('a[href=\"#overall-point\"]')"
         ".closest('tr'); return Array.from(row.querySelectorAll('td.compare-differs')).filter(td => !td.hidden)"
-        ".map(td => [td.dataset.col, getComputedStyle(td, '::before').content.includes('differs')]); })()")
-    assert ["chiptalk", True] in [list(x) for x in overall], overall
+        ".map(td => [td.dataset.col, getComputedStyle(td, '::before').content.includes('differs'),"
+        " getComputedStyle(td).backgroundColor]); })()")
+    assert ["chiptalk", True, "rgb(255, 243, 205)"] in [list(x) for x in overall], overall
 
 
 #: At a phone's width: the page's and the comparison box's widths, its table's, and whether each shown topic is
