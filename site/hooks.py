@@ -65,7 +65,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    return chinese.mark_language(output, page.file.src_uri)  # zh/ pages: <html lang="zh-CN">
+    output = chinese.mark_language(output, page.file.src_uri)  # zh/ pages: <html lang="zh-CN">
+    return rulebook.compact_html(output)
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -76,3 +77,5 @@ def on_post_build(config: MkDocsConfig) -> None:
     rulebook.write_search_index(site, _load())
     for path in rulebook.unused_files(site):
         path.unlink()
+    theme_css = site / "css" / "theme.css"
+    theme_css.write_text(rulebook.without_text_fonts(theme_css.read_text(encoding="utf-8")), encoding="utf-8")

@@ -157,7 +157,7 @@ def test_old_case_addresses_redirect_to_the_cases_anchor(inputs: Inputs) -> None
     redirects = rulebook.case_redirects(inputs)
     assert set(redirects) == {f"cases/{c.id}.html" for c in inputs.cases}
     page = redirects["cases/rulebook-test-chiptalk-a-d.html"]
-    assert 'content="0; url=../examples/chiptalk/overall-point.html#rulebook-test-chiptalk-a-d"' in page
+    assert 'content="0;url=../examples/chiptalk/overall-point.html#rulebook-test-chiptalk-a-d"' in page
 
 
 def test_citations_show_title_quote_in_context_and_address(pages: dict[str, str], inputs: Inputs) -> None:

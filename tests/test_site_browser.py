@@ -373,11 +373,40 @@ def test_the_comparison_shows_every_rulesets_column_with_the_topic_column_in_pla
     hidden = browser.evaluate("Array.from(document.querySelectorAll('#compare-matrix tbody tr')).filter(tr => tr.hidden).length")
     assert hidden == same and "differences=only" in browser.evaluate("location.search")
     browser.screenshot(ARTIFACTS / "comparison-three-1280.png")
+    # On a phone: nothing scrolls sideways, neither the page nor the comparison's own box nor its table; each
+    # topic is a card, within it a card per chosen ruleset named by its id, a differing one marked.
     browser.viewport(390, 844, mobile=True)
-    browser.open(f"{site_url}comparison.html")
-    browser.wait_for("document.readyState === 'complete'")
-    assert browser.evaluate("document.documentElement.scrollWidth") <= 390
-    browser.screenshot(ARTIFACTS / "comparison-390.png")
+    for address, shot in (("comparison.html", "comparison-390.png"),
+                          ("comparison.html?rulesets=basic,chiptalk,shisanshui", "comparison-three-390.png")):
+        browser.open(f"{site_url}{address}")
+        browser.wait_for("document.readyState === 'complete' && !document.getElementById('compare-chooser').hidden")
+        widths = browser.evaluate(_SIDEWAYS)
+        assert widths["page"] <= 390 and widths["wrap"] <= widths["wrapBox"] and widths["table"] <= widths["wrapBox"], \
+            (address, widths)
+        assert widths["rowsAsCards"] and widths["shown"] == widths["labelled"] > 0, (address, widths)
+        browser.evaluate("document.getElementById('compare-wrap').scrollIntoView()")
+        browser.screenshot(ARTIFACTS / shot)
+    overall = browser.evaluate(
+        "(() => { const row = document.getElementById('compare-matrix').querySelector('a[href=\"#overall-point\"]')"
+        ".closest('tr'); return Array.from(row.querySelectorAll('td.compare-differs')).filter(td => !td.hidden)"
+        ".map(td => [td.dataset.col, getComputedStyle(td, '::before').content.includes('differs'),"
+        " getComputedStyle(td).backgroundColor]); })()")
+    assert ["chiptalk", True, "rgb(255, 243, 205)"] in [list(x) for x in overall], overall
+
+
+#: At a phone's width: the page's and the comparison box's widths, its table's, and whether each shown topic is
+#: drawn as a card (a row drawn as a block) with each shown ruleset's cell labelled by its id.
+_SIDEWAYS = """(() => {
+  const wrap = document.getElementById('compare-wrap');
+  const table = document.getElementById('compare-matrix');
+  const rows = Array.from(table.querySelectorAll('tbody tr')).filter(tr => !tr.hidden);
+  const cells = rows.flatMap(tr => Array.from(tr.querySelectorAll('td[data-col]')).filter(td => !td.hidden));
+  return {page: document.documentElement.scrollWidth, wrap: wrap.scrollWidth, wrapBox: wrap.clientWidth,
+          table: table.scrollWidth,
+          rowsAsCards: rows.length > 0 && rows.every(tr => getComputedStyle(tr).display === 'block'),
+          shown: cells.length,
+          labelled: cells.filter(td => /data-col|^"/.test(getComputedStyle(td, '::before').content)).length};
+})()"""
 
 
 #: A word drawn on two lines or more with fewer than four of its letters a line has been broken letter by letter

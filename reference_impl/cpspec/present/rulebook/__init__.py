@@ -26,11 +26,12 @@ from cpspec.present.rulebook.ruleset_pages import desk_link, naturals_section, r
 from cpspec.present.rulebook.schema_reference import schema_page
 from cpspec.present.rulebook.search_build import write_search_index
 from cpspec.present.rulebook.site import HAND_WRITTEN, generate_assets, generate_pages, site_nav
-from cpspec.present.rulebook.trim import unused_files
+from cpspec.present.rulebook.trim import compact_html, unused_files, without_text_fonts
 
 __all__ = [
     "HAND_WRITTEN", "CaseView", "ExampleDeal", "Inputs", "ambiguity_page", "case_redirects", "case_section",
-    "comparison_page", "desk_link", "examples_index", "expand_placeholders", "generate_assets", "generate_pages",
-    "hand_rankings_page", "included_doc", "load_inputs", "naturals_section", "print_page", "read_cases",
-    "read_example", "ruleset_page", "rulesets_index", "schema_page", "site_nav", "unused_files", "write_search_index",
+    "compact_html", "comparison_page", "desk_link", "examples_index", "expand_placeholders", "generate_assets",
+    "generate_pages", "hand_rankings_page", "included_doc", "load_inputs", "naturals_section", "print_page",
+    "read_cases", "read_example", "ruleset_page", "rulesets_index", "schema_page", "site_nav", "unused_files",
+    "without_text_fonts", "write_search_index",
 ]

@@ -118,9 +118,12 @@ def source_address(source: Source, inputs: Inputs) -> str | None:
     return source.url or (inputs.addresses.get(source.file) if source.file else None)
 
 
-def _citation(citation: Citation, sources: Mapping[str, Source], inputs: Inputs) -> str:
+def _citation(citation: Citation, sources: Mapping[str, Source], inputs: Inputs,
+              origin: tuple[str, str] | None = None) -> str:
     """A citation: the source's title and name, its public address where known, the quote (or the paraphrase),
-    and the quote in its context where the saved text is available."""
+    and the quote in its context where the saved text is available. An inherited rule's (``origin``: the
+    ruleset that has it as its own, and the rule's id) links the context on its origin's page instead: a parent's
+    passages would otherwise be on each of its children's pages, a seventh of the site's pages' weight."""
     key = citation.source
     source = sources.get(key)
     title = source.title if source is not None else key
@@ -136,6 +139,9 @@ def _citation(citation: Citation, sources: Mapping[str, Source], inputs: Inputs)
     if context is None:
         note = "" if name is None else "\n\n*(The quote is not word for word in the saved text.)*"
         return f"{head}\n\n{blockquote(citation.quote)}{note}"
+    if origin is not None:
+        parent, rule_id = origin
+        return f"{head}\n\n{blockquote(citation.quote)}\n\n[In context on {parent}'s page]({parent}.md#{rule_id})"
     before, after = context
     shown = (f"…{md_escape(before)} " if before else "") + f"**{md_escape(' '.join(citation.quote.split()))}**" + (
         f" {md_escape(after)}…" if after else "")
@@ -151,8 +157,9 @@ def _rule_section(ruleset: Ruleset, rule: Rule, inputs: Inputs, sources: Mapping
         meta.append(f"inherited from [{rule.origin}]({rule.origin}.md#{rule.id})")
     parts.append(" · ".join(meta))
     parts.append(md_escape(rule.text.strip()))
+    inherited = (rule.origin, rule.id) if rule.origin != ruleset.id and inputs.registry.has(rule.origin) else None
     for citation in rule.citations:
-        parts.append(_citation(citation, sources, inputs))
+        parts.append(_citation(citation, sources, inputs, inherited))
     if rule.interpretation is not None:
         i = rule.interpretation
         patches = {a.reading: a.parameters for a in alternatives(ruleset, rule.id)}

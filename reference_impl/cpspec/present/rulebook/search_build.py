@@ -8,6 +8,7 @@ package of the docs and test extras: its binary, run offline) into the site's ``
 from __future__ import annotations
 
 import importlib
+import os
 import subprocess
 import tempfile
 from pathlib import Path
@@ -41,6 +42,18 @@ def pagefind_program() -> Path:
                       "(part of the docs and test extras)")
 
 
+#: Where the records are written for Pagefind to read, if the system has it: a folder in memory. (On a disk, making
+#: the 4,400-odd small files cost five seconds of the build's processor time on the machine it was measured on;
+#: in memory, one.)
+MEMORY_FOLDER = Path("/dev/shm")
+
+
+def scratch_folder() -> str | None:
+    """The folder the records' scratch folder is made in: :data:`MEMORY_FOLDER` where it is a writable folder,
+    else the system's usual one (None)."""
+    return str(MEMORY_FOLDER) if MEMORY_FOLDER.is_dir() and os.access(MEMORY_FOLDER, os.W_OK) else None
+
+
 def write_search_index(site: Path, inputs: Inputs) -> int:
     """Index the built site into ``site/pagefind``; the number of records indexed.
 
@@ -48,7 +61,7 @@ def write_search_index(site: Path, inputs: Inputs) -> int:
     Raises RuntimeError with Pagefind's own message if it fails.
     """
     records = site_records(site, inputs)
-    with tempfile.TemporaryDirectory(prefix="cpspec-search-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="cpspec-search-", dir=scratch_folder()) as scratch:
         for record in records:
             target = Path(scratch) / record.file
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -13,6 +13,7 @@ from cpspec.present.rulebook.guides import included_doc
 from cpspec.present.rulebook.hand_rankings import hand_rankings_page
 from cpspec.present.rulebook.inputs import Inputs
 from cpspec.present.rulebook.print_page import print_page
+from cpspec.present.rulebook.pyodide_trim import lighter_pyodide
 from cpspec.present.rulebook.ruleset_pages import ruleset_page, rulesets_index
 from cpspec.present.rulebook.schema_reference import schema_page
 from cpspec.present.rulebook.search_page import search_page
@@ -46,9 +47,10 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
 
 
 def generate_assets(inputs: Inputs) -> dict[str, bytes | Path]:
-    """The desk's files: site path -> content, or the file to copy (Pyodide's, when it is installed)."""
-    return desk_assets(inputs.source_root, inputs.rulesets, [(e.name, e.ruleset, e.deal) for e in inputs.examples],
-                       inputs.pyodide)
+    """The desk's files: site path -> content, or the file to copy (Pyodide's, when it is installed; its standard
+    library and lock file lighter, :mod:`cpspec.present.rulebook.pyodide_trim`)."""
+    return lighter_pyodide(desk_assets(inputs.source_root, inputs.rulesets,
+                                       [(e.name, e.ruleset, e.deal) for e in inputs.examples], inputs.pyodide))
 
 
 def site_nav(inputs: Inputs) -> list[Any]:
