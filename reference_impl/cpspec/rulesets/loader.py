@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -26,13 +25,12 @@ from cpspec.rulesets.build import build_ruleset, merge, strip_private
 from cpspec.rulesets.chain import Known, RawRuleset, locate, merge_chain, read_chain, read_raw
 from cpspec.rulesets.checks import check_semantics, inheritance_warnings
 from cpspec.rulesets.data import data_dir, schema_path
+from cpspec.rulesets.ids import RULESET_ID
 from cpspec.rulesets.languages import check_languages
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator, TypeChecker
 
-#: A ruleset id (lowercase words joined by hyphens); anything else given where a ruleset is named is a path.
-RULESET_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 __all__ = [
     "RULESET_ID", "RulesetRegistry", "bundled_registry", "get_ruleset", "load_checked", "load_ruleset", "merge",
     "registry_for", "ruleset_validator",
