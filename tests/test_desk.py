@@ -16,6 +16,8 @@ import yaml
 
 from cpspec.present import rulebook
 from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
+from cpspec.present.desk_which_rules_page import which_rules_page
+from cpspec.present.rulebook.comparison import witness_box
 from cpspec.protocol.deal_files import read_deal_file
 from cpspec.rulesets.loader import bundled_registry
 
@@ -112,11 +114,12 @@ def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() 
         assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page
 
 
-#: Every message key desk.js uses (T.key) and the page marks (data-msg="key"), against the table's keys.
+#: Every message key the desk's scripts use (T.key) and its pages mark (data-msg="key"), against the table's keys.
 _MESSAGE_KEYS = """
 global.window = {}; require(process.argv[1]);
 const fs = require("fs");
-const used = new Set([...fs.readFileSync(process.argv[2], "utf8").matchAll(/\\bT\\.(\\w+)/g)].map((m) => m[1]));
+const used = new Set(process.argv[2].split(",").flatMap((f) => [...fs.readFileSync(f, "utf8")
+  .matchAll(/\\bT\\.(\\w+)/g)].map((m) => m[1])));
 for (const m of process.argv[3].matchAll(/data-msg="(\\w+)"/g)) used.add(m[1]);
 const table = Object.keys(window.DESK_MESSAGES);
 console.log(JSON.stringify({missing: [...used].filter((k) => !table.includes(k)).sort(),
@@ -131,12 +134,15 @@ def test_every_word_the_desk_shows_is_in_its_table_of_messages() -> None:
     if node is None:
         pytest.skip("node is not installed (it comes with npm, which installs Pyodide for the desk)")
     docs = REPO / "site" / "docs"
-    page = desk_page(bundled_registry().all(), True, "0", "0")
+    rulesets = bundled_registry().all()
+    pages = desk_page(rulesets, True, "0", "0") + which_rules_page(rulesets, True, "0", "0") + witness_box(True)
+    scripts = [docs / "js" / name for name in ("desk.js", "desk-which-rules.js", "compare-witness.js")]
     done = subprocess.run([node, "-e", _MESSAGE_KEYS, str(docs / "js" / "desk-messages.js"),
-                           str(docs / "js" / "desk.js"), page], capture_output=True, text=True, timeout=60)
+                           ",".join(str(s) for s in scripts), pages], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"missing": [], "unused": []}
-    # desk.js itself writes no English of its own into the page: no string literal that reads as a sentence.
-    script = (docs / "js" / "desk.js").read_text(encoding="utf-8")
-    code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith(("/*", "*", "//")))
-    assert re.findall(r'"[A-Z][a-z]+ [a-z]+[^"]*"', code) == []
+    # The scripts write no English of their own into the page: no string literal that reads as a sentence.
+    for path in scripts:
+        script = path.read_text(encoding="utf-8")
+        code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith(("/*", "*", "//")))
+        assert re.findall(r'"[A-Z][a-z]+ [a-z]+[^"]*"', code) == [], path.name

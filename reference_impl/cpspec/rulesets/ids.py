@@ -1,6 +1,6 @@
 """What a ruleset id looks like, on the standard library alone (the desk's browser bundle has no loader).
 
->>> bool(RULESET_ID.match("pagat-house")), bool(RULESET_ID.match("./house.yaml"))
+>>> bool(RULESET_ID.match("our-house-rules")), bool(RULESET_ID.match("./house.yaml"))
 (True, False)
 """
 

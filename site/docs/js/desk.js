@@ -25,7 +25,7 @@
   const errorBox = $("desk-error");
   const resultBox = $("desk-result");
   const grid = $("desk-grid");
-  const withSession = Boolean($("desk-session"));  // the "Which rules were these?" page has the form alone
+  const withSession = Boolean($("desk-session"));  // desk-which-rules.html has the form alone
   const SUITS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s" };
   const SYMBOL = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const RANKS = "AKQJT98765432";
