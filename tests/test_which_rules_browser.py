@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from cpspec.analysis.probes import adapted
 from cpspec.protocol.ops import op_score
 from cpspec.rulesets.data import data_dir
 from cpspec.rulesets.loader import bundled_registry
@@ -55,22 +56,24 @@ def _deal_from_desk_link(href: str) -> tuple[str, dict[str, Any]]:
 def test_two_rulesets_picked_on_the_comparison_page_show_a_deal_they_pay_differently(
         site_url: str, browser: Browser) -> None:
     browser.viewport(WIDTH, 844, mobile=True)
-    browser.open(f"{site_url}comparison.html?rulesets=pagat,english-harbour-western")
+    browser.open(f"{site_url}comparison.html?rulesets=pagat-house,pagat")
     wait(browser, "document.readyState === 'complete'")
     _engine_or_skip(browser, "compare-witness")
     pair = wait(browser, "document.getElementById('compare-witness').dataset.pair")
-    assert pair == "english-harbour-western,pagat"  # in the chooser's order: the first picked is A
-    _record("comparison diff english-harbour-western v pagat (ms)",
+    assert pair == "pagat,pagat-house"  # in the chooser's order: the first is A
+    _record("comparison page: engine ready, since the page was opened (ms)",
+            int(browser.evaluate("document.getElementById('compare-witness').dataset.engineMs")))
+    _record("comparison diff pagat v pagat-house (ms)",
             int(browser.evaluate("document.getElementById('compare-witness').dataset.diffMs")))
     sides = browser.evaluate("Array.from(document.querySelectorAll('#compare-witness-smallest .compare-witness-side'))"
                              ".map(s => [s.dataset.ruleset, s.querySelector('.compare-witness-paid').textContent])")
-    assert [s[0] for s in sides] == ["english-harbour-western", "pagat"]
+    assert [s[0] for s in sides] == ["pagat", "pagat-house"]
     assert sides[0][1] != sides[1][1]
     # Scored again here: the deal the desk link opens is paid as shown, and differently, under the two rulesets.
     href = browser.evaluate("document.querySelector('#compare-witness-smallest a.compare-witness-desk').href")
     _, deal = _deal_from_desk_link(href)
     registry = bundled_registry()
-    paid = [op_score(registry.get(r), deal)["totals"] for r in ("english-harbour-western", "pagat")]
+    paid = [op_score(registry.get(r), adapted(deal, registry.get(r)))["totals"] for r in ("pagat", "pagat-house")]
     assert paid[0] != paid[1]
     assert [", ".join(f"{s} {'+' if v > 0 else '−' if v < 0 else ''}{abs(v)}" for s, v in p.items()) for p in paid] == [
         s[1] for s in sides]
@@ -78,14 +81,14 @@ def test_two_rulesets_picked_on_the_comparison_page_show_a_deal_they_pay_differe
     rules = browser.evaluate("Array.from(document.querySelectorAll('#compare-witness-smallest .compare-witness-rules a'))"
                              ".map(a => a.getAttribute('href'))")
     assert any(r.startswith("rulesets/pagat.html#") for r in rules)
-    assert any(r.startswith("rulesets/english-harbour-western.html#") for r in rules)
+    assert any(r.startswith("rulesets/pagat-house.html#") for r in rules)
     assert browser.evaluate("document.documentElement.scrollWidth") <= WIDTH
     # Another pair, picked in the page: answered by the engine already loaded.
     browser.evaluate("document.querySelector('#compare-chooser input[data-col=\"pagat\"]').click()")
     assert wait(browser, "document.getElementById('compare-witness-status').textContent.includes('exactly two')")
-    browser.evaluate("document.querySelector('#compare-chooser input[data-col=\"two-four\"]').click()")
-    assert wait(browser, "document.getElementById('compare-witness').dataset.pair") == "english-harbour-western,two-four"
-    _record("comparison diff english-harbour-western v two-four (ms)",
+    browser.evaluate("document.querySelector('#compare-chooser input[data-col=\"pagat-sweep\"]').click()")
+    assert wait(browser, "document.getElementById('compare-witness').dataset.pair") == "pagat-house,pagat-sweep"
+    _record("comparison diff pagat-house v pagat-sweep (ms)",
             int(browser.evaluate("document.getElementById('compare-witness').dataset.diffMs")))
 
 
@@ -145,6 +148,7 @@ def test_the_desk_tells_which_rules_paid_the_deals_entered(site_url: str, browse
         wait(browser, f"document.getElementById('cpspec-desk').dataset.observed === '{number}'")
     browser.evaluate("document.getElementById('wr-identify').click()")
     wait(browser, "document.getElementById('cpspec-desk').dataset.identified === '1'", timeout=300)
+    _record("which-rules page: engine ready (ms)", int(browser.evaluate("document.getElementById('cpspec-desk').dataset.engineMs")))
     _record("identify, three english-harbour-western deals (ms)",
             int(browser.evaluate("document.getElementById('cpspec-desk').dataset.identifyMs")))
     agreeing = browser.evaluate("Array.from(document.querySelectorAll('#wr-agreeing a')).map(a => a.dataset.ruleset)")

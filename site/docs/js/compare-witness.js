@@ -143,6 +143,7 @@
       try {
         const loaded = await window.cpspecEngine(box.dataset.bundle, box.dataset.pyodide);
         engine = loaded.pyodide.pyimport("cpspec.present.desk_which_rules");
+        box.dataset.engineMs = String(Math.round(performance.now()));  // since the page was opened
       } catch (error) {
         statusLine.textContent = T.witnessFailed(error.message);
         return;
