@@ -23,9 +23,8 @@ from cpspec.rulesets.loader import bundled_registry
 
 REPO = Path(__file__).resolve().parent.parent
 
-#: Blocks yaml and jsonschema, puts only the unpacked bundle on the path, and answers each (ruleset id, deal)
-#: of argv[2], then scores argv[3] as a session.
-_RUN_FROM_ZIP = """
+#: As in the browser: yaml and jsonschema blocked, only the unpacked bundle (argv[1]) on the path.
+AS_IN_THE_BROWSER = """
 import importlib.abc, json, sys
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
@@ -33,6 +32,10 @@ class Block(importlib.abc.MetaPathFinder):
             raise ImportError(name + " is not in the browser")
 sys.meta_path.insert(0, Block())
 sys.path = [sys.argv[1]] + [p for p in sys.path if "site-packages" not in p and "reference_impl" not in p]
+"""
+
+#: Answers each (ruleset id, deal) of argv[2] from the unpacked bundle, then scores argv[3] as a session.
+_RUN_FROM_ZIP = AS_IN_THE_BROWSER + """
 from cpspec.present import desk
 assert desk.__file__.startswith(sys.argv[1]), desk.__file__
 answers = [json.loads(desk.answer_by_id(r, json.dumps(d))) for r, d in json.loads(sys.argv[2])]

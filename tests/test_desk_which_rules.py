@@ -24,19 +24,13 @@ from cpspec.present.rulebook.comparison import witness_box
 from cpspec.protocol.ops import op_score
 from cpspec.rulesets.data import data_dir, schema_path
 from cpspec.rulesets.loader import bundled_registry
+from test_desk import AS_IN_THE_BROWSER
 
 REPO = Path(__file__).resolve().parent.parent
 
-#: Blocks yaml and jsonschema, puts only the unpacked bundle on the path, and answers each call of argv[2]
-#: (a function of cpspec.present.desk_which_rules and its arguments).
-_RUN_FROM_ZIP = """
-import importlib.abc, json, sys
-class Block(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("yaml", "jsonschema"):
-            raise ImportError(name + " is not in the browser")
-sys.meta_path.insert(0, Block())
-sys.path = [sys.argv[1]] + [p for p in sys.path if "site-packages" not in p and "reference_impl" not in p]
+#: Answers each call of argv[2] (a function of cpspec.present.desk_which_rules and its arguments) from the unpacked
+#: bundle, as in the browser.
+_RUN_FROM_ZIP = AS_IN_THE_BROWSER + """
 from cpspec.present import desk_which_rules
 assert desk_which_rules.__file__.startswith(sys.argv[1]), desk_which_rules.__file__
 print(json.dumps([json.loads(getattr(desk_which_rules, name)(*args)) for name, args in json.loads(sys.argv[2])]))

@@ -20,15 +20,7 @@
     if (typeof T[node.dataset.msg] === "string") node.textContent = T[node.dataset.msg];
   }
 
-  function el(tag, attrs, children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (key === "text") node.textContent = value;
-      else if (value !== null && value !== undefined) node.setAttribute(key, value);
-    }
-    for (const child of children || []) node.append(child);
-    return node;
-  }
+  const el = window.cpspecEl;  // js/desk-engine.js
 
   function card(c) {
     const suit = c.slice(-1).toLowerCase();

@@ -41,15 +41,7 @@
 
   function status(text) { statusBox.textContent = text; }
 
-  function el(tag, attrs, children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (key === "text") node.textContent = value;
-      else if (value !== null && value !== undefined) node.setAttribute(key, value);
-    }
-    for (const child of children || []) node.append(child);
-    return node;
-  }
+  const el = window.cpspecEl;  // js/desk-engine.js
 
   /* "T♠ 6♦ 6h", "ts,6d 6h", "10s" -> ["Ts", "6d", "6h"]; anything else is passed on for the engine to refuse. */
   function parseCards(text) {
