@@ -141,13 +141,21 @@ def test_the_desk_tells_which_rules_paid_the_deals_entered(site_url: str, browse
                  "document.querySelector('#desk-error .desk-error-words').textContent")
     assert browser.evaluate("document.querySelector('#wr-totals [data-seat=\"A\"]').getAttribute('aria-invalid')") == "true"
     assert browser.evaluate("document.getElementById('cpspec-desk').dataset.observed") == "0"
-    # The three deals, each with the totals its case expects.
+    # The deals, each with the totals its case expects: after two, several rulesets agree, and the next deal to
+    # play is proposed (a link to the desk, and a button that puts it in the form); after the third, one is left.
     for number, case_id in enumerate(CASES, start=1):
         case = _cases()[case_id]
         _enter(browser, case["input"]["players"], case["expected"]["totals"])
         wait(browser, f"document.getElementById('cpspec-desk').dataset.observed === '{number}'")
+        if number == 2:
+            browser.evaluate("document.getElementById('wr-identify').click()")
+            wait(browser, "document.getElementById('cpspec-desk').dataset.identified === '1'", timeout=300)
+            assert len(browser.evaluate("Array.from(document.querySelectorAll('#wr-agreeing a'))"
+                                        ".map(a => a.dataset.ruleset)")) > 1
+            ruleset, deal = _deal_from_desk_link(browser.evaluate("document.getElementById('wr-next-desk').href"))
+            assert ruleset in bundled_registry().ids() and len(deal["players"]) >= 2
     browser.evaluate("document.getElementById('wr-identify').click()")
-    wait(browser, "document.getElementById('cpspec-desk').dataset.identified === '1'", timeout=300)
+    wait(browser, "document.getElementById('cpspec-desk').dataset.identified === '2'", timeout=300)
     _record("which-rules page: engine ready (ms)", int(browser.evaluate("document.getElementById('cpspec-desk').dataset.engineMs")))
     _record("identify, three english-harbour-western deals (ms)",
             int(browser.evaluate("document.getElementById('cpspec-desk').dataset.identifyMs")))
