@@ -7,6 +7,10 @@ the deals tried come from the bundle's copy of the corpus's probe cases (``cpspe
 corpus.json``, read by :func:`cpspec.analysis.probes.corpus_probes`). Every function answers JSON text:
 ``{"diff": <diffOutput>}``, ``{"identify": <identifyOutput>}``, ``{"ok": true}``, or the desk's
 ``{"error": ...}`` with its place (``input.players[1].front``) and its words apart.
+
+``diff`` and ``identify`` ask thousands of answers, so they use the CLI's engine (:data:`cpspec.engines.DEFAULT`:
+its hand tables cost a few hundredths of a second to build, and value hands several times faster than the
+readable definition the desk's one-deal rulings use); a deal entered is checked with the desk's engine.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 from cpspec.analysis.diff import diff_rulesets
 from cpspec.analysis.observations import parse_observations
 from cpspec.analysis.probes import adapted
+from cpspec.engines import DEFAULT
 from cpspec.errors import CpspecError
 from cpspec.present.desk import DESK_ENGINE, DOCUMENTS, ruleset_from_document
 from cpspec.protocol.ops import op_score
@@ -67,7 +72,7 @@ def diff(a_id: str, b_id: str) -> str:
     rulesets = DeskRulesets()
     try:
         a, b = rulesets.get(a_id), rulesets.get(b_id)
-        result = diff_rulesets(a, b, protocol_ask(DESK_ENGINE), only=[a.id, b.id])
+        result = diff_rulesets(a, b, protocol_ask(DEFAULT), only=[a.id, b.id])
         return json.dumps({"diff": diff_json(result)}, ensure_ascii=False)
     except CpspecError as error:
         return _error(error)
@@ -78,7 +83,7 @@ def identify(observations_text: str) -> str:
     house ruleset, when one is written, has the id ``house-observed``)."""
     try:
         with serving(DeskRulesets()):
-            output = op_identify(None, _json(observations_text, "list of deals"), DESK_ENGINE)
+            output = op_identify(None, _json(observations_text, "list of deals"), DEFAULT)
         return json.dumps({"identify": output}, ensure_ascii=False)
     except CpspecError as error:
         return _error(error)
