@@ -66,6 +66,11 @@ def _json(text: str, what: str) -> Any:
         raise CpspecError("bad_json", f"the {what} is not valid JSON: {error}", "input") from None
 
 
+def ready() -> str:
+    """``{"ok": true}``: the engine is loaded (a page asks it first, to tell loading from searching)."""
+    return json.dumps({"ok": True})
+
+
 def diff(a_id: str, b_id: str) -> str:
     """``{"diff": ...}``: every difference between two bundled rulesets, each with the smallest deal of the two
     rulesets' cases on which they pay differently (as the ruleset pages' "how this differs from its parent")."""
@@ -106,4 +111,4 @@ def check_observation(ruleset_id: str, observation_text: str) -> str:
     return json.dumps({"ok": True})
 
 
-__all__ = ["DeskRulesets", "check_observation", "diff", "identify"]
+__all__ = ["DeskRulesets", "check_observation", "diff", "identify", "ready"]

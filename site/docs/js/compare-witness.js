@@ -1,5 +1,6 @@
 /* The comparison page, with exactly two rulesets picked: the deals on which they part, from `cpspec diff` run in
- * the desk's engine (js/desk-engine.js: Pyodide and the desk's bundle, loaded the first time two are picked) over
+ * the desk's engine in a worker (js/desk-engine.js, js/desk-worker.js: Pyodide and the desk's bundle, loaded the
+ * first time two are picked, off the page so that a search of a few seconds never holds it) over
  * the deals of the two rulesets' cases, as on a ruleset page's "How this differs from its parent". The smallest
  * deal is shown with what each ruleset pays side by side and the rules each cites; then each parameter that
  * differs with the deal that shows it. Every deal links to the dispute desk. Its words: js/desk-messages.js.
@@ -13,6 +14,7 @@
   const statusLine = document.getElementById("compare-witness-status");
   const body = document.getElementById("compare-witness-body");
   const SYMBOL = { c: "♣", d: "♦", h: "♥", s: "♠" };
+  const MODULE = "cpspec.present.desk_which_rules";
   let engine = null;
   let wanted = "";
 
@@ -133,19 +135,19 @@
     if (!engine) {
       statusLine.textContent = T.witnessLoading;
       try {
-        const loaded = await window.cpspecEngine(box.dataset.bundle, box.dataset.pyodide);
-        engine = loaded.pyodide.pyimport("cpspec.present.desk_which_rules");
+        engine = window.cpspecWorker(box.dataset.bundle, box.dataset.pyodide);  // off the page: it never holds it
+        await engine.call(MODULE, "ready", []);
         box.dataset.engineMs = String(Math.round(performance.now()));  // since the page was opened
       } catch (error) {
         statusLine.textContent = T.witnessFailed(error.message);
+        engine = null;
         return;
       }
     }
     if (wanted !== key) return;  // another pair was picked meanwhile
     statusLine.textContent = T.witnessSearching(ids[0], ids[1]);
-    await new Promise((resolve) => setTimeout(resolve, 30));  // let the line be drawn before the search holds the page
     const started = performance.now();
-    const answer = JSON.parse(engine.diff(ids[0], ids[1]));
+    const answer = JSON.parse(await engine.call(MODULE, "diff", [ids[0], ids[1]]));
     const took = Math.round(performance.now() - started);
     if (wanted !== key) return;
     if (answer.error) { statusLine.textContent = answer.error.message; return; }

@@ -2,8 +2,10 @@
  * site is built) with the desk's bundle (assets/desk/cpspec.zip: the standard-library modules of cpspec, every
  * ruleset's document and the corpus's probe deals) unpacked and on Python's path. The dispute desk loads it at
  * once; the comparison page only when two rulesets are picked. window.cpspecEngine(bundle, pyodide) resolves to
- * {pyodide, runtimeMs}, loaded once a page. window.cpspecEl(tag, attrs, children) makes an element (attrs.text:
- * its text), for the scripts that show the engine's answers.
+ * {pyodide, runtimeMs}, loaded once a page. window.cpspecWorker(bundle, pyodide) is the same engine in a worker
+ * (js/desk-worker.js), for the long searches that must not hold the page: its call(module, fn, args) resolves to
+ * the JSON text the function returns. window.cpspecEl(tag, attrs, children) makes an element (attrs.text: its
+ * text), for the scripts that show the engine's answers.
  */
 (function () {
   "use strict";
@@ -17,6 +19,36 @@
     }
     for (const child of children || []) node.append(child);
     return node;
+  };
+
+  let worker = null;
+  const here = document.currentScript ? document.currentScript.src : window.location.href;
+
+  window.cpspecWorker = function (bundleUrl, pyodideUrl) {
+    if (worker) return worker;
+    const absolute = (url) => new URL(url, window.location.href).href;
+    const script = new URL("desk-worker.js", here).href;
+    const thread = new Worker(`${script}?bundle=${encodeURIComponent(absolute(bundleUrl))}`
+                              + `&pyodide=${encodeURIComponent(absolute(pyodideUrl))}`);
+    const waiting = new Map();
+    let next = 0;
+    thread.onmessage = (event) => {
+      const { id, text, failed } = event.data;
+      const [resolve, reject] = waiting.get(id);
+      waiting.delete(id);
+      if (failed) reject(new Error(failed)); else resolve(text);
+    };
+    worker = {
+      call(module, fn, args) {
+        next += 1;
+        const id = next;
+        return new Promise((resolve, reject) => {
+          waiting.set(id, [resolve, reject]);
+          thread.postMessage({ id, module, fn, args });
+        });
+      },
+    };
+    return worker;
   };
 
   window.cpspecEngine = function (bundleUrl, pyodideUrl) {

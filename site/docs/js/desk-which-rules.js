@@ -2,7 +2,8 @@
  * seat was paid, and the answer of `cpspec identify` run in the desk's engine (cpspec.present.desk_which_rules).
  *
  * Loaded only by desk-which-rules.html, after js/desk-messages.js (every word shown comes from that table) and
- * js/desk.js. Each deal is checked when it is added (an error is said in the players' terms and its field
+ * js/desk.js. The search runs in a worker (js/desk-worker.js), so that the page answers while it runs (a single
+ * deal that most rulesets pay alike takes half a minute). Each deal is checked when it is added (an error is said in the players' terms and its field
  * marked, as on the desk); the deals entered are kept in the page's address (#deals=...), so they survive a
  * reload and can be shared, and can be downloaded as the file `cpspec identify` reads.
  */
@@ -16,10 +17,12 @@
   const $ = (id) => document.getElementById(id);
   const D = () => window.cpspecDesk;
   let deals = [];  // each {ruleset: the form's ruleset, observed: a score input with totals}
+  const MODULE = "cpspec.present.desk_which_rules";
   let module = null;
+  let worker = null;
 
   function engine() {
-    if (!module && D() && D().pyodide()) module = D().pyodide().pyimport("cpspec.present.desk_which_rules");
+    if (!module && D() && D().pyodide()) module = D().pyodide().pyimport(MODULE);
     return module;
   }
 
@@ -83,6 +86,7 @@
       return;
     }
     deals.push({ ruleset: D().rulesetId(), observed });
+    searcher();
     for (const field of document.querySelectorAll("#desk-players input.desk-cards, #wr-totals input")) {
       field.value = "";
       field.dispatchEvent(new Event("input"));
@@ -208,25 +212,43 @@
     return T.whichDealError(Number(found[1]) + 1, D().playerWords({ ...error, where: "input" + found[2] }, seat));
   }
 
-  function identify() {
-    if (!engine()) { note(T.notLoadedYet); return; }
+  /* The search runs in a worker (js/desk-worker.js), started with the first deal added: it never holds the page. */
+  function searcher() {
+    if (!worker) {
+      worker = window.cpspecWorker(root.dataset.bundle, root.dataset.pyodide);
+      worker.call(MODULE, "ready", []).catch(() => {});
+    }
+    return worker;
+  }
+
+  async function identify() {
     if (!deals.length) { note(T.whichEmpty); return; }
     note(T.whichSearching(deals.length));
     $("wr-answer").replaceChildren();
-    setTimeout(() => {  // let the note be drawn before the search holds the page
+    $("wr-identify").disabled = true;
+    let answer;
+    let took;
+    try {
+      await searcher().call(MODULE, "ready", []);
       const started = performance.now();
-      const answer = JSON.parse(engine().identify(JSON.stringify({ deals: deals.map((d) => d.observed) })));
-      const took = Math.round(performance.now() - started);
-      root.dataset.identifyMs = String(took);
-      if (answer.error) {
-        $("wr-answer").replaceChildren(D().el("p", { class: "desk-error", text: dealError(answer.error) }));
-        note("");
-      } else {
-        $("wr-answer").replaceChildren(...answerNodes(answer.identify));
-        note(T.whichDone(took));
-      }
-      root.dataset.identified = String(Number(root.dataset.identified || "0") + 1);
-    }, 30);
+      answer = JSON.parse(await searcher().call(MODULE, "identify",
+                                                [JSON.stringify({ deals: deals.map((d) => d.observed) })]));
+      took = Math.round(performance.now() - started);
+    } catch (error) {
+      note(T.engineFailed(error.message));
+      $("wr-identify").disabled = false;
+      return;
+    }
+    $("wr-identify").disabled = false;
+    root.dataset.identifyMs = String(took);
+    if (answer.error) {
+      $("wr-answer").replaceChildren(D().el("p", { class: "desk-error", text: dealError(answer.error) }));
+      note("");
+    } else {
+      $("wr-answer").replaceChildren(...answerNodes(answer.identify));
+      note(T.whichDone(took));
+    }
+    root.dataset.identified = String(Number(root.dataset.identified || "0") + 1);
   }
 
   function fromAddress() {
