@@ -157,6 +157,15 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 # `audit_figures` fixture, and the run ends with a table of them.
 
 AUDIT_MARK = "audit"
+#: The audits' random samples come in two sizes: CI's (the default, sized for `.ci/run` to end within 15 minutes
+#: on two cores) and, with CPSPEC_AUDITS=full, the full one. The corpus-wide audits (every ruleset parameter, the
+#: readable path over every case, every pair diffed, every ruleset identified) are whole at either size.
+AUDITS_FULL = os.environ.get("CPSPEC_AUDITS", "") == "full"
+
+
+def audit_size(ci: int, full: int) -> int:
+    """How many random requests, examples or mutants an audit samples: ``full`` with CPSPEC_AUDITS=full."""
+    return full if AUDITS_FULL else ci
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -198,6 +207,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if not by_file:
         return
     terminalreporter.section("audit summary")
+    terminalreporter.write_line("random samples at the full size (CPSPEC_AUDITS=full)" if AUDITS_FULL else
+                                "random samples at CI's size (CPSPEC_AUDITS=full for the full size)")
     rows = [(what, figure, outcome) for what, figure, outcome in sorted(figures)]
     rows += [(f"{path}: audits passed", f"{passed}/{total}", "passed" if passed == total else "failed")
              for path, (passed, total) in sorted(by_file.items())]

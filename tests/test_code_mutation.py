@@ -3,8 +3,8 @@
 The quick tests check the operators on a small module written here, that every mutant of every
 mutated module keeps its lines in place, that the rebuilt rulesets equal the loader's, and run a
 few chosen mutants against a small corpus (one killed, one that answers differently, one
-equivalent). The audit (``-m audit``) tries a twelfth of every module's mutants on the whole corpus, and a
-few with and without reach; the full run (every mutant, conformance/STRENGTH.md) is
+equivalent). The audit (``-m audit``) tries a 24th of every module's mutants (a 12th with
+CPSPEC_AUDITS=full) on the whole corpus, and a few with and without reach; the full run (every mutant, conformance/STRENGTH.md) is
 ``python -m cpspec.mutation --code --jobs 2``, and a test checks that its report counts the
 mutants the modules have now.
 """
@@ -19,11 +19,13 @@ from typing import Final
 
 import pytest
 
+from conftest import audit_size
 from cpspec.rulesets.build import ruleset_document
 from cpspec.rulesets.loader import bundled_registry
 from cpspec.strength.code_equivalents import EQUIVALENT, UNEXERCISED
 from cpspec.strength.code_mutants import CodeMutant, mutants_of
 from cpspec.strength.code_mutation import (
+    DEFAULT_FUZZ,
     DEFAULT_MODULES,
     Bench,
     all_mutants,
@@ -222,11 +224,14 @@ def test_the_command_reports_code_mutants(tmp_path: Path, capsys: pytest.Capture
     assert "no module 'rules/nothing.py'" in capsys.readouterr().err
 
 
-#: One mutant in this many of each module is tried in the slow test (121 in all); the full run, every
-#: mutant, is `python -m cpspec.mutation --code --jobs 2` and its report conformance/STRENGTH.md.
-SAMPLE_EVERY: Final = 12
+#: One mutant in this many of each module is tried in the audit (a 24th at CI's size, a 12th with
+#: CPSPEC_AUDITS=full); the full run, every mutant, is `python -m cpspec.mutation --code --jobs 2` and its report
+#: conformance/STRENGTH.md.
+SAMPLE_EVERY: Final = audit_size(24, 12)
 #: One mutant in this many is also tried without reach (on every check and request: seconds apiece).
-REACH_SAMPLE_EVERY: Final = 150
+REACH_SAMPLE_EVERY: Final = audit_size(300, 150)
+#: The random requests the audit's work is prepared with (the full run's 4,000 at full size).
+SAMPLE_FUZZ: Final = audit_size(1000, DEFAULT_FUZZ)
 
 
 def _every_nth_of_each_module(step: int, leave_out: tuple[str, ...] = ()) -> set[tuple[str, str, str]]:
@@ -240,7 +245,7 @@ def _every_nth_of_each_module(step: int, leave_out: tuple[str, ...] = ()) -> set
 
 @pytest.mark.audit
 def test_a_sample_of_every_modules_mutants_on_the_whole_corpus(audit_figures: Callable[[str, str], None]) -> None:
-    """A twelfth of each module's mutants on the whole corpus, prepared once (about 4 minutes on 2 cores).
+    """A 24th of each module's mutants (a 12th at full size) on the whole corpus, prepared once.
 
     1. Each is killed by the corpus, or equivalent or unexercised as argued: the same check as
        the full run (``code_report.problems``: no survivor unexplained or shown different, no
@@ -253,14 +258,14 @@ def test_a_sample_of_every_modules_mutants_on_the_whole_corpus(audit_figures: Ca
     chosen = _every_nth_of_each_module(SAMPLE_EVERY)
     reach_chosen = _every_nth_of_each_module(REACH_SAMPLE_EVERY, leave_out=("rules/all_settings.py",))
     sampled = chosen | reach_chosen
-    with workbench(CORPUS, DEFAULT_MODULES, jobs=2) as bench:
+    with workbench(CORPUS, DEFAULT_MODULES, fuzz_count=SAMPLE_FUZZ, jobs=2) as bench:
         run = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in sampled, bench=bench)
         without = run_code(DEFAULT_MODULES, CORPUS, jobs=2, select=lambda m: m.key in reach_chosen, use_reach=False,
                            bench=bench)
     outcomes = {o.mutant.key: o for r in run.reports for o in r.outcomes}
     killed = sum(r.count("killed") for r in run.reports)
     counted = sum(r.not_equivalent for r in run.reports)
-    audit_figures("code mutants killed (a twelfth of each module)",
+    audit_figures(f"code mutants killed (one in {SAMPLE_EVERY} of each module)",
                   f"{killed}/{counted} ({len(outcomes) - counted} argued equivalent or unexercised; {run.seconds:.0f} s)")
     assert set(outcomes) == sampled
     assert all(r.outcomes for r in run.reports), "every module has mutants in the sample"

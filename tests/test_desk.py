@@ -34,10 +34,14 @@ sys.meta_path.insert(0, Block())
 sys.path = [sys.argv[1]] + [p for p in sys.path if "site-packages" not in p and "reference_impl" not in p]
 """
 
-#: Answers each (ruleset id, deal) of argv[2] from the unpacked bundle, then scores argv[3] as a session.
-_RUN_FROM_ZIP = AS_IN_THE_BROWSER + """
+#: As in the browser, and imports the desk from the bundle.
+FROM_THE_BUNDLE = AS_IN_THE_BROWSER + """
 from cpspec.present import desk
 assert desk.__file__.startswith(sys.argv[1]), desk.__file__
+"""
+
+#: From the bundle, answers each (ruleset id, deal) of argv[2], then scores argv[3] as a session.
+_RUN_FROM_ZIP = FROM_THE_BUNDLE + """
 answers = [json.loads(desk.answer_by_id(r, json.dumps(d))) for r, d in json.loads(sys.argv[2])]
 ruleset_id, data = json.loads(sys.argv[3])
 answers.append(json.loads(desk.session(ruleset_id, json.dumps(data))))
@@ -117,12 +121,15 @@ def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() 
         assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page
 
 
-#: Every message key the desk's scripts use (T.key) and its pages mark (data-msg="key"), against the table's keys.
+#: Every message key the desk's scripts use (T.key, or status("key")) and its pages mark (data-msg="key"), against
+#: the table's keys.
 _MESSAGE_KEYS = """
 global.window = {}; require(process.argv[1]);
 const fs = require("fs");
-const used = new Set(process.argv[2].split(",").flatMap((f) => [...fs.readFileSync(f, "utf8")
-  .matchAll(/\\bT\\.(\\w+)/g)].map((m) => m[1])));
+const used = new Set(process.argv[2].split(",").flatMap((f) => {
+  const script = fs.readFileSync(f, "utf8");
+  return [...script.matchAll(/\\bT\\.(\\w+)/g), ...script.matchAll(/\\bstatus\\("(\\w+)"/g)].map((m) => m[1]);
+}));
 for (const m of process.argv[3].matchAll(/data-msg="(\\w+)"/g)) used.add(m[1]);
 const table = Object.keys(window.DESK_MESSAGES);
 console.log(JSON.stringify({missing: [...used].filter((k) => !table.includes(k)).sort(),
@@ -138,7 +145,8 @@ def test_every_word_the_desk_shows_is_in_its_table_of_messages() -> None:
         pytest.skip("node is not installed (it comes with npm, which installs Pyodide for the desk)")
     docs = REPO / "site" / "docs"
     rulesets = bundled_registry().all()
-    pages = desk_page(rulesets, True, "0", "0") + which_rules_page(rulesets, True, "0", "0") + witness_box(True)
+    pages = (desk_page(rulesets, True, "0", "0") + desk_page(rulesets, False) + which_rules_page(rulesets, True, "0", "0")
+             + witness_box(True))
     scripts = [docs / "js" / name for name in ("desk.js", "desk-which-rules.js", "compare-witness.js")]
     done = subprocess.run([node, "-e", _MESSAGE_KEYS, str(docs / "js" / "desk-messages.js"),
                            ",".join(str(s) for s in scripts), pages], capture_output=True, text=True, timeout=60)

@@ -1,5 +1,6 @@
 """The dispute desk at the table, in headless Chromium at a phone's width (390 px): the five disputes and
-a four-deal session settled, errors said in the players' terms, the card grid, and the desk's speed.
+a four-deal session settled, errors said in the players' terms, the card grid, the desk in Chinese (the
+全垒打 dispute settled with every label Chinese, the language switch kept in the address), and the desk's speed.
 
 Every expected total is worked out by hand from the ruleset's rule text (quoted beside it). The speed
 (cold, warm with the service worker, re-score) is measured and written to test-artifacts/desk-timings.json
@@ -10,22 +11,26 @@ build (`npm ci`) these tests skip, saying so.
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urljoin
 
 import pytest
 
 from cpspec.protocol.deal_files import read_deal_file
+from test_chinese_browser import VISIBLE_LABELS, han_share
 from test_site_browser import ARTIFACTS, REPO, Browser, browser, find_chromium, serve_folder
 
 __all__ = ["browser"]  # the fixture, shared with test_site_browser.py
@@ -456,6 +461,59 @@ def _first_answer(chrome: Browser, url: str) -> float:
     wait(chrome, "window.location.href === 'about:blank'")
     open_desk(chrome, url)
     return float(chrome.evaluate("Number(document.getElementById('cpspec-desk').dataset.firstAnswerMs)"))
+
+
+# --- the desk in Chinese (lang=zh) ---------------------------------------------------------------
+
+@pytest.mark.slow
+def test_the_chinese_desk_settles_the_quanleida_dispute_at_a_phones_width(site_url: str, browser: Browser) -> None:
+    with urllib.request.urlopen(f"{site_url}zh/how-to-settle-a-dispute.html") as guide:
+        links = re.findall(r'href="(\.\./desk\.html\?[^"]+)"', guide.read().decode("utf-8"))
+    link = next(html.unescape(h) for h in links if "lang=zh" in h and "f0=Qs+Qh+Qd" in h)  # its 全垒打 dispute
+    open_desk(browser, urljoin(f"{site_url}zh/", link))
+    browser.evaluate("document.getElementById('desk-new-session').click()")  # a session of an earlier test
+    # examples/shisanshui-quanleida-zh.yaml: A sweeps all three (全垒打), 冲三 3 doubled twice with the rows.
+    assert totals(browser) == ["A +72", "B −17", "C −29", "D −26"]
+    assert browser.evaluate("document.documentElement.lang") == "zh-CN"
+    assert browser.evaluate("document.getElementById('cpspec-desk').dataset.lang") == "zh"
+    labels: list[str] = browser.evaluate(VISIBLE_LABELS)
+    assert len(labels) > 30, labels
+    english = [label for label in labels if han_share(label) < 0.99]
+    assert not english, english
+    # The explanation is the engine's `explain --lang zh`, its rules linked to the Chinese edition.
+    result: str = browser.evaluate("document.getElementById('desk-result').innerText")
+    assert "A 三墩全赢每一个对手：全垒打" in result and "冲三（三条 Q）：奖励 3 水" in result
+    assert "最终结果：A +72，B -17，C -29，D -26。" in result
+    assert han_share(result) > 0.99
+    href = browser.evaluate("document.querySelector('#desk-result a.desk-rule').getAttribute('href')")
+    assert href.startswith("zh/rulesets/shisanshui.html#"), href
+    assert browser.evaluate("document.documentElement.scrollWidth") <= WIDTH
+    browser.screenshot(ARTIFACTS / f"desk-zh-quanleida-{WIDTH}.png", full_page=True)
+    # An error in the players' terms, in Chinese: B's front one card short.
+    browser.evaluate("document.getElementById('desk-f1').value = 'As Kh'; "
+                     "document.getElementById('desk-form').requestSubmit();")
+    wait(browser, "!document.getElementById('desk-error').hidden")
+    said = browser.evaluate("document.querySelector('#desk-error .desk-error-words').textContent")
+    assert said == "玩家 2（B）：头墩须 3 张牌，现有 2 张"
+
+
+@pytest.mark.slow
+def test_the_language_switch_keeps_the_deal_and_puts_the_language_in_the_address(site_url: str,
+                                                                                  browser: Browser) -> None:
+    browser.viewport(WIDTH, 844, mobile=True)
+    open_desk(browser, f"{site_url}desk.html?ruleset=shisanshui&s0=A&f0=Qs+Qh+Qd&m0=5c+6d+7h+8s+9c"
+                       "&b0=Ad+Kd+Td+4d+2d&s1=B&f1=As+Kh+2s&m1=Jd+Jh+8c+6s+3d&b1=Ks+Kc+9s+9h+4c")
+    assert browser.evaluate("document.getElementById('desk-score').textContent") == "Score the deal"
+    before = browser.evaluate("Number(document.getElementById('cpspec-desk').dataset.scored)")
+    browser.evaluate("document.querySelector('#desk-lang a[data-lang=zh]').click()")
+    wait(browser, f"Number(document.getElementById('cpspec-desk').dataset.scored) > {before}")
+    assert "lang=zh" in browser.evaluate("window.location.search")
+    assert browser.evaluate("document.getElementById('desk-score').textContent") == "计分"
+    assert browser.evaluate("document.getElementById('desk-f0').value") == "Qs Qh Qd"
+    assert "头墩" in browser.evaluate("document.getElementById('desk-result').innerText")
+    browser.evaluate("document.querySelector('#desk-lang a[data-lang=en]').click()")
+    wait(browser, "document.getElementById('desk-score').textContent === 'Score the deal'")
+    assert "lang=" not in browser.evaluate("window.location.search")
 
 
 @pytest.mark.audit  # a measurement (two fresh engine loads), written for the report: with the audits

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pytest
 
+from conftest import audit_size
 from cpspec.conformance.fuzz.generate import OP_WEIGHTS, generate_requests
 from cpspec.engines import FAST, REFERENCE
 from cpspec.protocol.server import answer_text
@@ -45,13 +46,17 @@ def test_a_quick_sample_agrees() -> None:
 
 
 #: The audit's requests, in seeded chunks (each a test of its own, so that the workers share them out and the
-#: run shows its progress): 40,000 cheap-op requests in chunks of 5,000, 200 settings in four chunks, 10 advise.
-#: 100,000 cheap ones were compared once when the Open Face ops joined the fuzz (no difference, about 8
-#: CPU-minutes); the audit's share is smaller.
+#: run shows its progress). Full size (CPSPEC_AUDITS=full): 40,000 cheap-op requests in chunks of 5,000, 200
+#: settings in four chunks, 10 advise (about 8 CPU-minutes); CI's: 10,000 cheap, 40 settings, 2 advise. 100,000
+#: cheap ones were compared once when the Open Face ops joined the fuzz (no difference).
+CHEAP_CHUNKS, CHEAP_EACH = audit_size(4, 8), audit_size(2500, 5000)
+SETTINGS_CHUNKS, SETTINGS_EACH = audit_size(2, 4), audit_size(20, 50)
+ADVISE_EACH = audit_size(1, 5)
 AUDIT_CHUNKS = [
-    *(pytest.param(1000 + chunk, 5000, CHEAP_OPS, id=f"cheap-{chunk}") for chunk in range(8)),
-    *(pytest.param(2000 + chunk, 50, ("settings",), id=f"settings-{chunk}") for chunk in range(4)),
-    *(pytest.param(3000 + chunk, 5, ("advise",), id=f"advise-{chunk}") for chunk in range(2)),
+    *(pytest.param(1000 + chunk, CHEAP_EACH, CHEAP_OPS, id=f"cheap-{chunk}") for chunk in range(CHEAP_CHUNKS)),
+    *(pytest.param(2000 + chunk, SETTINGS_EACH, ("settings",), id=f"settings-{chunk}")
+      for chunk in range(SETTINGS_CHUNKS)),
+    *(pytest.param(3000 + chunk, ADVISE_EACH, ("advise",), id=f"advise-{chunk}") for chunk in range(2)),
 ]
 
 

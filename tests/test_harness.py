@@ -9,7 +9,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
@@ -508,9 +507,7 @@ BROKEN = [
 def test_a_broken_implementation_fails_cleanly_and_the_run_ends(
     capsys: pytest.CaptureFixture[str], smoke_corpus: Path, script: str, timeout: str, selection: list[str], says: str
 ) -> None:
-    began = time.monotonic()
     code, out, err = on_smoke(capsys, smoke_corpus, "--impl", impl(script), "--timeout", timeout, *selection)
-    elapsed = time.monotonic() - began
     checks = len(selection) // 2 if selection is TWO_CHECKS else SMOKE_CHECKS
     passed, failed, skipped = summary(out)
     assert code == 1
@@ -519,8 +516,6 @@ def test_a_broken_implementation_fails_cleanly_and_the_run_ends(
     assert len(failures) == checks
     assert all(says in line for line in failures)
     assert "Traceback" not in out + err and "internal error" not in err
-    # Each check waits at most one timeout, plus hello's, plus slack for starting processes.
-    assert elapsed < (checks + 1) * float(timeout) + 10
 
 
 def test_a_crash_is_reported_with_its_status_and_stderr(capsys: pytest.CaptureFixture[str], smoke_corpus: Path) -> None:
@@ -574,7 +569,6 @@ def test_per_case_processes_are_watched_too(capsys: pytest.CaptureFixture[str], 
 
 @pytest.mark.slow  # the whole command line in a subprocess
 def test_a_flood_on_the_command_line_prints_no_traceback() -> None:
-    began = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-m", "cpspec", "conformance", "--impl", impl("flood.py"), "--timeout", "5",
          "--id", "smoke-royal-flush-classify"],
@@ -583,7 +577,6 @@ def test_a_flood_on_the_command_line_prints_no_traceback() -> None:
     assert done.returncode == 1
     assert done.stdout.splitlines()[-1] == "0 passed, 1 failed"
     assert "Traceback" not in done.stdout + done.stderr
-    assert time.monotonic() - began < 30
 
 
 def test_a_transport_restarts_after_a_problem() -> None:

@@ -15,7 +15,6 @@ import io
 import json
 import subprocess
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -407,15 +406,12 @@ def test_a_line_at_the_limit_is_served_and_one_byte_more_is_too_large() -> None:
 
 def test_a_line_of_tens_of_megabytes_is_too_large_and_the_next_line_is_served() -> None:
     huge = request({"players": [A, B], "pad": "x" * 30_000_000})  # about 30 MB
-    started = time.perf_counter()
     refused, after = serve_lines([huge, request({"players": [A, B]}, rid=8)])
-    elapsed = time.perf_counter() - started
     assert refused == {"id": None, "error": refused["error"]} and refused["error"]["code"] == "too_large"
     # The next line is the 2-player deal under basic (one unit a segment, bas-segment-unit):
     # front: B's ten high beats A's four high; middle: A's pair of nines beats B's pair of deuces;
     # back: B's full house beats A's three aces. B wins 2 units, A 1: A -1, B +1.
     assert after["id"] == 8 and after["output"]["totals"] == {"A": -1, "B": 1}
-    assert elapsed < 10, f"{elapsed:.1f} s to skip 30 MB"
 
 
 # --- no crash, whatever the input holds --------------------------------------------

@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import audit_size
 from cpspec.protocol.ops import op_score, op_tournament
 from cpspec.rules.cards import RANKS, SUITS, parse_card
 from cpspec.rules.hands import Wheel, compare, evaluate3, evaluate5, strength
@@ -38,7 +39,7 @@ from strategies import ALL_CARDS, deals, hands, rank_of
 
 RULESET_IDS: Final = bundled_registry().ids()
 FAST_EXAMPLES: Final = 20
-SLOW_EXAMPLES: Final = 100
+SLOW_EXAMPLES: Final = audit_size(40, 100)  # CI's size, and CPSPEC_AUDITS=full's (conftest.py)
 Deal = dict[str, Any]
 
 
@@ -50,7 +51,7 @@ def _runs(ids: Sequence[str]) -> list[Any]:
 
 
 RUNS: Final = _runs(RULESET_IDS)
-EVALUATOR_RUNS: Final = [pytest.param(60, id="fast"), pytest.param(1_500, id="thorough", marks=pytest.mark.audit)]
+EVALUATOR_RUNS: Final = [pytest.param(60, id="fast"), pytest.param(audit_size(600, 1_500), id="thorough", marks=pytest.mark.audit)]
 
 
 def property_settings(examples: int) -> settings:

@@ -24,7 +24,6 @@ from cpspec.strength.parameters import (
     apply,
     mutations,
     parameter_report_lines,
-    quick_schema_check,
     run,
     standalone_document,
 )
@@ -161,11 +160,12 @@ def _without_run_time(text: str) -> str:
 
 
 def test_the_quick_schema_check_agrees_with_the_loader() -> None:
-    """The strength tooling's quicker validator accepts just what the loader's accepts: every parameter mutant of
-    two rulesets (invalid ones among them) is judged alike, and a whole float (3.0) is left to the loader."""
+    """The loaders' quicker validator (jsonschema-rs) accepts just what jsonschema accepts: every parameter mutant of
+    two rulesets (invalid ones among them) is judged alike, and a whole float (3.0) is left to jsonschema."""
     from cpspec.rulesets.loader import ruleset_validator
+    from cpspec.rulesets.quick_schema import quick_check
 
-    accepts = quick_schema_check()
+    accepts = quick_check("ruleset.schema.json")
     assert accepts is not None
     registry = bundled_registry()
     seen = set()
@@ -180,3 +180,24 @@ def test_the_quick_schema_check_agrees_with_the_loader() -> None:
     whole_float = json.loads(json.dumps(standalone_document("basic", registry)))
     whole_float["parameters"]["scoring"]["segment_points"] = 1.0
     assert not accepts(whole_float) and not ruleset_validator().is_valid(whole_float)
+
+
+def test_a_mutant_built_in_memory_equals_the_same_document_loaded_from_its_file(tmp_path: Path) -> None:
+    """load_document builds what load_checked builds from the file holding the same document; a parent to extend
+    is refused by name; the registry holding it serves it without reading the file."""
+    from cpspec.errors import CpspecError
+    from cpspec.rulesets.loader import RulesetRegistry, load_checked, load_document
+
+    document = standalone_document("pagat-sweep", bundled_registry())
+    path = tmp_path / "pagat-sweep.yaml"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    built = load_document(document, str(path))
+    assert built == load_checked(path)[0]
+    assert RulesetRegistry.holding(tmp_path, [built]).get("pagat-sweep") is built
+    with pytest.raises(CpspecError, match="no parent"):
+        load_document({**document, "extends": "pagat"}, "mutant")
+    broken = json.loads(json.dumps(document))
+    broken["parameters"]["scoring"]["segment_points"] = "two"
+    with pytest.raises(CpspecError) as refused:
+        load_document(broken, "mutant")
+    assert refused.value.code == "bad_ruleset" and "segment_points" in str(refused.value)

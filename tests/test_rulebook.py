@@ -373,4 +373,8 @@ def test_search_records_rules_and_cases_at_their_anchors(inputs: Inputs) -> None
     assert '<span data-pagefind-meta="id">ct-overall-point</span>' in rule and 'data-pagefind-weight="10"' in rule
     case = records["examples/chiptalk/overall-point.html#rulebook-test-chiptalk-a-d"]
     assert '<span data-pagefind-filter="kind">case</span>' in case
-    assert len(records) == sum(len(r.rules) for r in inputs.rulesets) + len(inputs.cases)
+    chinese = records["zh/rulesets/shisanshui.html#ssw-quanleida"]
+    assert '<html lang="zh-CN">' in chinese and "全垒打" in chinese
+    assert '<span data-pagefind-meta="href">zh/rulesets/shisanshui.html#ssw-quanleida</span>' in chinese
+    assert len(records) == (sum(len(r.rules) for r in inputs.rulesets) + len(inputs.cases)
+                            + sum(len(r.rules) for r in inputs.rulesets if "zh" in r.languages))

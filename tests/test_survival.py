@@ -31,11 +31,9 @@ def test_a_hung_implementation_stops_the_run_after_three_timeouts_in_a_row(
 ) -> None:
     from cpspec.cli import main
 
-    began = time.monotonic()
     code = main(["conformance", "--corpus", str(smoke_corpus), "--impl", impl("sleeper.py"), "--timeout", "0.5",
                  *SMOKE])
     out, err = capsys.readouterr()
-    elapsed = time.monotonic() - began
     # hello times out (1), then two checks (2, 3): the run stops; 9 - 2 = 7 checks are not run.
     assert code == 1
     assert summary(out) == (0, 2, 0)
@@ -43,7 +41,6 @@ def test_a_hung_implementation_stops_the_run_after_three_timeouts_in_a_row(
     assert out.splitlines()[-2] == ("stopped: the implementation gave no answer to 3 requests in a row "
                                     "(each restarted, each waited 0.5 s); it looks hung; 7 checks not run")
     assert "hello failed (no answer within 0.5 s)" in err
-    assert elapsed < 10
 
 
 def test_max_timeouts_zero_never_gives_up(capsys: pytest.CaptureFixture[str], smoke_corpus: Path) -> None:
@@ -55,17 +52,21 @@ def test_max_timeouts_zero_never_gives_up(capsys: pytest.CaptureFixture[str], sm
     assert code == 1 and summary(out) == (0, 2, 0) and "stopped:" not in out
 
 
-@pytest.mark.slow  # about half a minute: hello and two checks, each waiting the default 10 s
-def test_the_whole_corpus_against_an_implementation_that_never_answers_ends_within_a_minute() -> None:
-    began = time.monotonic()
-    done = cli("conformance", "--impl", impl("sleeper.py"), timeout=120)
-    elapsed = time.monotonic() - began
+def test_the_whole_corpus_against_an_implementation_that_never_answers_stops_after_three_timeouts() -> None:
+    """The whole corpus, not the smoke one: hello and two checks time out, and the thousands of checks left are
+    not run. With the defaults that is three waits of ten seconds, the run's whole length."""
+    from cpspec.cli.conformance import DEFAULT_TIMEOUT
+    from cpspec.conformance import DEFAULT_MAX_TIMEOUTS
+
+    assert DEFAULT_MAX_TIMEOUTS * DEFAULT_TIMEOUT <= 60
+    done = cli("conformance", "--impl", impl("sleeper.py"), "--timeout", "1")
     assert done.returncode == 1
     lines = done.stdout.splitlines()
     assert lines[-1] == "0 passed, 2 failed"
-    assert lines[-2].startswith("stopped: the implementation gave no answer to 3 requests in a row")
-    assert lines[-2].endswith("checks not run")
-    assert elapsed < 60
+    assert lines[-2].startswith("stopped: the implementation gave no answer to 3 requests in a row "
+                                "(each restarted, each waited 1 s)")
+    not_run = int(lines[-2].split("; ")[-1].split()[0].replace(",", ""))
+    assert lines[-2].endswith(f"{not_run:,} checks not run") and not_run > 3000
 
 
 @pytest.mark.parametrize("command", [

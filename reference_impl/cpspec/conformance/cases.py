@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from cpspec.errors import ERROR_CODES, CpspecError
+from cpspec.rulesets.quick_schema import quick_check
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -156,23 +156,10 @@ def _check_result_fields(raw: Mapping[str, Any], loaded: LoadedYaml, path: tuple
         raise _fail(loaded, path, f"a case has exactly one of 'expected' and 'expected_error' (found {found})")
 
 
-@cache
-def _quick_check() -> Callable[[Any], bool] | None:
-    """jsonschema_rs's check of the case schema where it is installed (the test and docs extras): a valid file,
-    the usual case, is passed in a fraction of the time; an invalid one is read again by jsonschema, whose
-    messages the corpus's errors are made of."""
-    try:
-        module = importlib.import_module("jsonschema_rs")
-    except ImportError:
-        return None
-    check: Callable[[Any], bool] = module.Draft202012Validator(case_schema()).is_valid
-    return check
-
-
 def _check_schema(data: Mapping[str, Any], loaded: LoadedYaml) -> None:
     from jsonschema.exceptions import ValidationError, best_match
 
-    quick = _quick_check()
+    quick = quick_check(CASE_SCHEMA)
     if quick is not None and quick(data):
         return
     errors = list(_validator().iter_errors(data))

@@ -69,31 +69,34 @@ def _deal(deal_text: str) -> Any:
         raise CpspecError("bad_json", f"the deal is not valid JSON: {error}", "input") from None
 
 
-def _explained(ruleset: Ruleset, deal_text: str, base: str) -> str:
+def _explained(ruleset: Ruleset, deal_text: str, base: str, lang: str) -> str:
     deal = _deal(deal_text)
     output = op_score(ruleset, deal, DESK_ENGINE)
-    explanation = explain_deal(ruleset, deal, output, engine=DESK_ENGINE)
-    return json.dumps({"explanation": explanation_json(explanation, output, LinkStyle(base, ".html"))},
+    explanation = explain_deal(ruleset, deal, output, lang, engine=DESK_ENGINE)
+    # A ruleset in its own language links to its page of that edition (``zh/rulesets/<id>.html``).
+    pages = f"{base}{lang}/" if lang != "en" and lang in ruleset.languages else base
+    return json.dumps({"explanation": explanation_json(explanation, output, LinkStyle(pages, ".html"))},
                       ensure_ascii=False)
 
 
-def answer(document_text: str, deal_text: str, base: str = "") -> str:
+def answer(document_text: str, deal_text: str, base: str = "", lang: str = "en") -> str:
     """``{"explanation": ...}`` (schema/explain.schema.json) or ``{"error": {"code", "message", "where",
     "detail"}}``, as JSON text, for a ruleset given as its document.
 
     ``base`` is where the rulebook's pages are, relative to the desk page (rule links are
-    ``{base}rulesets/<id>.html#<rule>``).
+    ``{base}rulesets/<id>.html#<rule>``). ``lang`` ``zh`` gives ``cpspec explain --lang zh``'s explanation, its
+    rule links to the Chinese edition (``{base}zh/rulesets/...``) for a ruleset that declares Chinese.
     """
     try:
-        return _explained(ruleset_from_document(json.loads(document_text)), deal_text, base)
+        return _explained(ruleset_from_document(json.loads(document_text)), deal_text, base, lang)
     except CpspecError as error:
         return _error(error)
 
 
-def answer_by_id(ruleset_id: str, deal_text: str, base: str = "") -> str:
+def answer_by_id(ruleset_id: str, deal_text: str, base: str = "", lang: str = "en") -> str:
     """As :func:`answer`, for a ruleset of the bundle named by its id."""
     try:
-        return _explained(_bundled(ruleset_id), deal_text, base)
+        return _explained(_bundled(ruleset_id), deal_text, base, lang)
     except CpspecError as error:
         return _error(error)
 

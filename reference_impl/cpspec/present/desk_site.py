@@ -24,8 +24,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from cpspec.present.desk_messages import desk_catalogue
+from cpspec.present.messages import LANGUAGE_NAMES
 from cpspec.rules.model import Ruleset
 from cpspec.rulesets.build import ruleset_document
+from cpspec.rulesets.vocabulary import vocabulary
 
 #: The packages and modules offered to the browser; each must import without yaml and jsonschema.
 BUNDLE_CANDIDATES: tuple[str, ...] = (
@@ -33,7 +36,8 @@ BUNDLE_CANDIDATES: tuple[str, ...] = (
     "cpspec.protocol.*", "cpspec.protocol.ops.*",
     "cpspec.rulesets", "cpspec.rulesets.build", "cpspec.rulesets.shorthand", "cpspec.present", "cpspec.present.explain",
     "cpspec.present.readings", "cpspec.present.vocabulary", "cpspec.present.decisions", "cpspec.present.messages",
-    "cpspec.present.desk", "cpspec.rulesets.ids", "cpspec.rulesets.data", "cpspec.present.desk_which_rules",
+    "cpspec.present.desk", "cpspec.present.explain_translated", "cpspec.present.desk_which_rules",
+    "cpspec.rulesets.ids", "cpspec.rulesets.data", "cpspec.rulesets.vocabulary",
 )
 
 #: Where the bundle keeps the corpus's probe cases, for ``diff`` and ``identify`` (read through ``data_dir``).
@@ -99,6 +103,9 @@ def desk_bundle(source_root: Path, rulesets: Iterable[Ruleset] = ()) -> bytes:
     source_root = source_root.resolve()
     files = [(path.relative_to(source_root).as_posix(), path.read_bytes())
              for _, path in sorted(browser_modules(source_root), key=lambda item: item[0])]
+    # The vocabulary as JSON where cpspec.rulesets.vocabulary looks for it without yaml (the Chinese explanation).
+    files.append(("cpspec/_data/rulesets/vocabulary/terms.json",
+                  json.dumps(vocabulary().to_document(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")))
     files += [(f"desk-rulesets/{r.id}.json",
                json.dumps(ruleset_document(r), ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
               for r in rulesets]
@@ -122,6 +129,8 @@ def _form(ruleset: Ruleset) -> dict[str, Any]:
                     "seat_names": list(p.players.seat_names) if p.players.seat_names else None},
         "declarations": (["natural"] if p.naturals.hands else []) + declarations,
         "naturals": [h.id for h in p.naturals.hands],
+        "natural_names": {h.id: {lang: name for lang in ruleset.languages
+                                 if (name := getattr(h.names, lang, None))} for h in p.naturals.hands},
         "declaration": p.naturals.declaration,
         "stacks": p.settlement is not None,
     }
@@ -136,6 +145,7 @@ def desk_rulesets(rulesets: Iterable[Ruleset], examples: Iterable[tuple[str, str
     by_id: dict[str, Any] = {}
     for ruleset in rulesets:
         by_id[ruleset.id] = {"id": ruleset.id, "title": ruleset.title, "version": ruleset.version,
+                             "titles": {lang: ruleset.title_in(lang) for lang in ruleset.languages},
                              "form": _form(ruleset), "examples": []}
     for name, ruleset_id, deal in examples:
         if ruleset_id in by_id:
@@ -159,6 +169,9 @@ def desk_assets(source_root: Path | None, rulesets: Sequence[Ruleset], examples:
         assets: dict[str, bytes | Path] = {
             "assets/desk/rulesets.json": json.dumps(desk_rulesets(rulesets, examples), ensure_ascii=False,
                                                     separators=(",", ":")).encode("utf-8"),
+            # The desk's words in Chinese (cpspec.present.desk_messages), read when the address says lang=zh.
+            "assets/desk/messages-zh.json": json.dumps(desk_catalogue("zh"), ensure_ascii=False,
+                                                       separators=(",", ":")).encode("utf-8"),
         }
         if source_root is not None:
             assets["assets/desk/cpspec.zip"] = desk_bundle(source_root, rulesets)
@@ -193,9 +206,10 @@ def desk_form(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
     service worker (``desk-sw.js``, keyed by ``pyodide_version``) never serves an old one.
     """
     missing = "" if engine_available else (
-        '<p class="desk-missing" id="desk-missing"><strong>The in-browser engine was not installed when this site '
-        "was built</strong> (<code>npm ci</code> at the repository's root installs Pyodide). The rest of the "
-        "rulebook works without it; <code>cpspec explain</code> gives the same explanation.</p>")
+        '<p class="desk-missing" id="desk-missing" data-msg="engineMissingPage"><strong>The in-browser engine was '
+        "not installed when this site was built</strong> (<code>npm ci</code> at the repository's root installs "
+        "Pyodide). The rest of the rulebook works without it; <code>cpspec explain</code> gives the same "
+        "explanation.</p>")
     options = "".join(f'<option value="{r.id}" title="{r.title} ({r.id} {r.version})">{r.title}</option>'
                       for r in rulesets)
     version = f"?v={bundle_version}" if bundle_version else ""
@@ -207,6 +221,7 @@ def desk_form(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
     form = f"""<link rel="stylesheet" href="css/desk.css">{preload}
 <div id="cpspec-desk" class="desk" data-rulesets="assets/desk/rulesets.json{version}"
      data-bundle="assets/desk/cpspec.zip{version}" data-pyodide="assets/pyodide/"
+     data-messages="assets/desk/messages-{{lang}}.json{version}"
      data-engine="{'yes' if engine_available else 'no'}"{worker}>
 <form id="desk-form" class="desk-form" autocomplete="off">
 <div class="desk-field desk-field-wide"><label for="desk-ruleset" data-msg="ruleset">Ruleset</label>
@@ -229,7 +244,8 @@ def desk_scripts(engine_available: bool, *scripts: str) -> str:
     """The scripts at the end of a desk page: Pyodide's loader, the messages, the engine's loader, the page's."""
     runtime = '<script src="assets/pyodide/pyodide.js" defer></script>' if engine_available else ""
     return runtime + "".join(f'<script src="js/{name}"></script>\n'
-                             for name in ("desk-messages.js", "desk-engine.js", "desk.js", *scripts))
+                             for name in ("desk-messages.js", "desk-language.js", "desk-engine.js", "desk.js",
+                                          *scripts))
 
 
 def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_version: str = "",
@@ -237,17 +253,20 @@ def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
     """The desk's Markdown page: what it does, then the form that ``js/desk.js`` fills in (:func:`desk_form`)."""
     missing, form = desk_form(rulesets, engine_available, bundle_version, pyodide_version,
                               '<button type="submit" id="desk-score" data-msg="scoreDeal">Score the deal</button>')
-    return f"""# Dispute desk
+    switch = " · ".join(f'<a href="?lang={lang}" data-lang="{lang}" hreflang="{lang}" lang="{lang}">{name}</a>'
+                        for lang, name in LANGUAGE_NAMES.items())
+    return f"""# Dispute desk {{: data-msg="pageTitle" }}
 
-Settle a deal here: pick the ruleset, enter each player's cards (type or paste them, such as
-`Ts 6d 6h` or `T♠ 6♦ 6♥`, or pick them from the card grid), add a declaration or a surrender where
-the ruleset has them, and score. The desk runs the project's own engine in your browser (Python
-compiled to WebAssembly, loaded only on this page; nothing is sent anywhere) and shows the same
-step-by-step explanation as `cpspec explain`, with every rule and interpretation linked to its
-place in this rulebook. The deal is kept in the page's address: copy it to share the ruling. Deals
-played one after another go into the session below it: running totals, undo, and the settle-up.
-To learn which ruleset an app or a table plays from a few deals and what was paid, use
-[Which rules were these?](desk-which-rules.md).
+<p class="desk-lang" id="desk-lang"><span data-msg="language">Language</span>: {switch}</p>
+<p id="desk-intro" data-msg="intro">Settle a deal here: pick the ruleset, enter each player's cards (type or paste
+them, such as <code>Ts 6d 6h</code> or <code>T♠ 6♦ 6♥</code>, or pick them from the card grid), add a declaration or
+a surrender where the ruleset has them, and score. The desk runs the project's own engine in your browser (Python
+compiled to WebAssembly, loaded only on this page; nothing is sent anywhere) and shows the same step-by-step
+explanation as <code>cpspec explain</code>, with every rule and interpretation linked to its place in this rulebook.
+The deal is kept in the page's address (with <code>lang=zh</code>, in Chinese): copy it to share the ruling. Deals
+played one after another go into the session below it: running totals, undo, and the settle-up.</p>
+<p id="desk-which-rules"><span data-msg="whichRulesAsk">To learn which ruleset an app or a table plays from a few
+deals and what was paid:</span> <a href="desk-which-rules.html" data-msg="whichIdentify">Which rules were these?</a></p>
 
 {missing}
 {form}

@@ -532,8 +532,23 @@ class _Builder:
 
     def _not_in_the_table(self) -> list[Cell]:
         """Hands the bonus table pays in another segment, but not in the one they stand in."""
-        bonuses = self.ruleset.parameters.bonuses
         lines: list[Cell] = []
+        for seat, segment, hand, elsewhere, rule in self._unpaid_kinds():
+            if not elsewhere:  # the table pays this kind here, but not at this hand's rank
+                lines.append((f"{seat}'s {hand['name']} in the {segment} earns no bonus: the table pays "
+                              f"{hand['category'].replace('_', ' ')} in the {segment} only at other ranks (",
+                              *self.rules(rule), ")."))
+            else:
+                lines.append((f"{seat}'s {hand['name']} in the {segment} earns no bonus: the table pays "
+                              f"{hand['category'].replace('_', ' ')} only in the {_join_words(elsewhere)} (",
+                              *self.rules(rule), ")."))
+        return lines
+
+    def _unpaid_kinds(self) -> list[tuple[str, str, Mapping[str, Any], list[str], str]]:
+        """(seat, segment, hand, the segments the table pays its kind in, the rule) of each hand the bonus table
+        pays elsewhere or at other ranks only (no segments: here, at other ranks)."""
+        bonuses = self.ruleset.parameters.bonuses
+        found: list[tuple[str, str, Mapping[str, Any], list[str], str]] = []
         for seat, player in self.players.items():
             if player["status"] != "normal":
                 continue
@@ -545,15 +560,11 @@ class _Builder:
                         if e.hand == hand["category"] or (e.hand == "royal_flush" and hand["royal"])]
                 elsewhere = sorted({e.segment for e in kind}, key=SEGMENTS.index)
                 here = [e for e in kind if e.segment == segment]
-                if here:  # the table pays this kind here, but not at this hand's rank
-                    lines.append((f"{seat}'s {hand['name']} in the {segment} earns no bonus: the table pays "
-                                  f"{hand['category'].replace('_', ' ')} in the {segment} only at other ranks (",
-                                  *self.rules(here[0].rule), ")."))
+                if here:
+                    found.append((seat, segment, hand, [], here[0].rule))
                 elif elsewhere:
-                    lines.append((f"{seat}'s {hand['name']} in the {segment} earns no bonus: the table pays "
-                                  f"{hand['category'].replace('_', ' ')} only in the {_join_words(elsewhere)} (",
-                                  *self.rules(bonuses.rule or next(e.rule for e in bonuses.table)), ")."))
-        return lines
+                    found.append((seat, segment, hand, elsewhere, bonuses.rule or next(e.rule for e in bonuses.table)))
+        return found
 
     # -- matchups
 

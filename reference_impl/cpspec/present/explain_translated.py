@@ -6,9 +6,10 @@ the language (``languages: [en, zh]``): the rule titles, readings and alternativ
 ruleset's own translations, the game's words the vocabulary's, hand names are said from the cards
 (三条 Q, 顺子 5-9), and no sentence of the engine's (its English ``reason``) is shown.
 
-It covers what the bilingual rulesets use: compared matchups with bonuses added or instead of the
-unit, won or held, 打枪 and 全垒打, naturals, fouls scored as swept, a bank that wins ties; a stack
-settlement is left in English.
+It covers compared matchups with bonuses added or instead of the unit, won or held, and the hands
+the bonus table pays only elsewhere; 打枪 and 全垒打; naturals; fouls, surrenders and timeouts
+(fixed, scooped or as segments lost); a bank that wins ties; what a table's size leaves out; and a
+settlement within the players' stacks.
 """
 
 from __future__ import annotations
@@ -145,6 +146,8 @@ class TranslatedBuilder(_Builder):
             elif isinstance(given.get("cards"), list):
                 rows.append(((seat,), (self.say("thirteen-cards"),), (Cards(tuple(given["cards"])),),
                              (self.say("not-set"),)))
+            elif player["status"] in ("surrender", "timeout"):
+                rows.append(((seat,), ("-",), (self.say("no-cards"),), (word(player["status"], self.lang),)))
             else:
                 rows.append(((seat,), ("-",), (self.say("no-cards"),), (self.natural_word(player.get("declared")),)))
         self.blocks.append(Heading(2, self.say("hands")))
@@ -196,12 +199,17 @@ class TranslatedBuilder(_Builder):
     def naturals(self) -> None:
         """Who holds a natural, who declared one falsely, and naturals held but not declared."""
         params = self.ruleset.parameters.naturals
-        if not params.hands:
+        forfeits = [s for s, p in self.players.items() if p["status"] in ("surrender", "timeout")]
+        if not params.hands and not forfeits:
             return
         self.blocks.append(Heading(2, self.say("naturals")))
         rows: list[tuple[Cell, ...]] = []
         for seat, player in self.players.items():
-            if player["status"] == "natural":
+            if player["status"] in ("surrender", "timeout"):
+                forfeit = self.say(f"forfeit-{player['status']}")
+                rows.append(((seat,), (Styled(word(player["status"], self.lang), "strong"),),
+                             (self.say("declared-forfeit", forfeit=forfeit),), self.rules(player.get("rule"))))
+            elif player["status"] == "natural":
                 natural = player.get("natural")
                 points = self.ruleset.natural(natural).points if natural else 0
                 why = self.say("natural-held", name=self.natural_word(natural), points=points)
@@ -218,7 +226,7 @@ class TranslatedBuilder(_Builder):
             self.blocks.append(Table(tuple(self.say(c) for c in ("col-seat", "col-status", "col-why", "col-rule")),
                                      tuple(rows)))
         unclaimed: list[Cell] = []
-        if params.declaration == "declared":
+        if params.hands and params.declaration == "declared":
             for seat, player in self.players.items():
                 if player["status"] not in ("normal", "foul") or player.get("declared"):
                     continue
@@ -231,7 +239,7 @@ class TranslatedBuilder(_Builder):
                                       "）。"))
         if unclaimed:
             self.blocks.append(Bullets(tuple(unclaimed)))
-        if not any(p["status"] == "natural" for p in self.players.values()):
+        if params.hands and not any(p["status"] == "natural" for p in self.players.values()):
             message = "no-natural-auto" if params.declaration == "automatic" else "no-natural"
             self.blocks.append(Paragraph((self.say(message), *self.rules(params.declaration_rule or params.rule),
                                           "）。")))
@@ -244,13 +252,48 @@ class TranslatedBuilder(_Builder):
             for bonus in player.get("bonuses", []):
                 rows.append(((seat,), (self.seg(bonus["segment"]),), (self.hand_of(seat, bonus["segment"]),),
                              (str(bonus["points"]),), self.rules(bonus["rule"])))
-        if not rows:
+        missed = self._unpaid_lines()
+        if not rows and not missed:
             return
         self.blocks.append(Heading(2, self.say("bonuses")))
-        intro = "bonus-intro-won" if bonuses.requires_win else "bonus-intro-held"
-        self.blocks.append(Paragraph((self.say(intro), *self.governed(bonuses.rule, "bonuses.requires_win"), "）。")))
-        self.blocks.append(Table(tuple(self.say(c) for c in ("col-seat", "col-segment", "col-hand", "col-points",
-                                                               "col-rule")), tuple(rows)))
+        if rows:
+            intro = "bonus-intro-won" if bonuses.requires_win else "bonus-intro-held"
+            self.blocks.append(Paragraph((self.say(intro), *self.governed(bonuses.rule, "bonuses.requires_win"),
+                                          "）。")))
+            self.blocks.append(Table(tuple(self.say(c) for c in ("col-seat", "col-segment", "col-hand", "col-points",
+                                                                   "col-rule")), tuple(rows)))
+        if missed:
+            self.blocks.append(Bullets(tuple(missed)))
+
+    def _unpaid_lines(self) -> list[Cell]:
+        """The hands the bonus table pays only in another segment or at other ranks: 没有奖励, and why."""
+        lines: list[Cell] = []
+        for seat, segment, hand, elsewhere, rule in self._unpaid_kinds():
+            kind = word(str(hand["category"]), self.lang)
+            shown = self.hand_of(seat, segment)
+            if elsewhere:
+                text = self.say("no-bonus-segment", seat=seat, hand=shown, segment=self.seg(segment), kind=kind,
+                                segments=join([self.seg(s) for s in elsewhere], self.lang))
+            else:
+                text = self.say("no-bonus-rank", seat=seat, hand=shown, segment=self.seg(segment), kind=kind)
+            lines.append((text, *self.rules(rule), self.say("close")))
+        return lines
+
+    def table_size(self) -> None:
+        """What this table does not play because of its size, each by its rule's title in this language."""
+        if not self.left_out:
+            return
+        lines: list[Cell] = []
+        for left in self.left_out:
+            try:
+                title = self.ruleset.rule(left.rule).title_in(self.lang)
+            except KeyError:
+                title = left.what
+            listed = self.say("list-or").join(str(n) for n in sorted(left.table_sizes))
+            lines.append((self.say("did-not-apply", title=title), *self.rule(left.rule),
+                          self.say("did-not-apply-why", listed=listed, players=len(self.players))))
+        self.blocks.append(Heading(2, self.say("table-size")))
+        self.blocks.append(Bullets(tuple(lines)))
 
     # -- matchups
 
@@ -362,7 +405,8 @@ class TranslatedBuilder(_Builder):
         theirs = self.players[receiver]["status"]
         base = f"penalties.{status}"
         label = Styled(self.say("penalty-label"), "strong")
-        head = self.say("penalty-head", payer=payer, receiver=receiver, theirs=self.say(f"status-{theirs}"))
+        head = self.say("penalty-head", payer=payer, receiver=receiver, theirs=self.say(f"status-{theirs}"),
+                        forfeit=self.say(f"forfeit-{status}"))
         if theirs not in penalty.pays_to:
             return (label, head + self.say("penalty-nothing", payer=payer, receiver=receiver),
                     *self.governed(penalty.rule, f"{base}.pays_to"), "）。")
@@ -375,8 +419,26 @@ class TranslatedBuilder(_Builder):
             message = "penalty-scooped-sweep" if penalty.counts_as_sweep and theirs == "normal" else "penalty-scooped"
             return (label, head + self.say(message, payer=payer, receiver=receiver),
                     *self.governed(penalty.rule, f"{base}.mode"), "）。")
-        return (label, head + self.say("penalty-fixed", payer=payer, points=penalty.points),
-                *self.governed(penalty.rule, f"{base}.points"), "）。")
+        if penalty.mode == "as_segments":
+            lost = join([self.seg(s) for s in penalty.receiver_wins], self.lang) or self.say("no-segment")
+            won = join([self.seg(s) for s in penalty.payer_wins], self.lang) or self.say("no-segment")
+            return (label, head + self.say("penalty-as-segments", payer=payer, receiver=receiver, lost=lost, won=won),
+                    *self.governed(penalty.rule, f"{base}.mode", f"{base}.receiver_wins", f"{base}.payer_wins"), "）。")
+        text = self.say("penalty-fixed", payer=payer, points=penalty.points).removesuffix(self.say("open"))
+        held = self.players[receiver].get("bonuses", []) if theirs == "normal" else []
+        paths = [f"{base}.points"]
+        if penalty.plus_opponent_bonuses and theirs == "normal":
+            paths.append(f"{base}.plus_opponent_bonuses")
+            if held:
+                total = penalty.points + sum(x["points"] for x in held)
+                amounts = " + ".join(str(x) for x in (penalty.points, *(x["points"] for x in held)))
+                text += self.say("penalty-plus-bonuses", receiver=receiver, sum=f"{amounts} = {total}")
+            else:
+                text += self.say("penalty-plus-none", receiver=receiver)
+        elif held:
+            text += self.say("penalty-bonuses-apart", receiver=receiver)
+            paths.append(f"{base}.plus_opponent_bonuses")
+        return (label, head + text + self.say("open"), *self.governed(penalty.rule, *paths), "）。")
 
     def _natural_decisions(self, matchup: Mapping[str, Any]) -> list[Cell]:
         naturals = self.ruleset.parameters.naturals
@@ -512,12 +574,13 @@ class TranslatedBuilder(_Builder):
         sweeps: dict[str, list[str]] = {seat: [] for seat in self.players}
         for matchup in self.output["matchups"]:
             for credit in matchup["credits"]:
-                if credit["kind"] in ("sweep", "scoop") or (
-                        credit["kind"] == "penalty" and self.ruleset.parameters.penalties.foul.counts_as_sweep):
-                    seat = credit["seat"]
-                    other = next(s for s in matchup["seats"] if s != seat)
-                    if other not in sweeps[seat]:
-                        sweeps[seat].append(other)
+                seat = credit["seat"]
+                other = next(s for s in matchup["seats"] if s != seat)
+                swept = credit["kind"] in ("sweep", "scoop") or (  # a foul scored as swept; a surrender is not
+                    credit["kind"] == "penalty" and self.players[other]["status"] == "foul"
+                    and self.ruleset.parameters.penalties.foul.counts_as_sweep)
+                if swept and other not in sweeps[seat]:
+                    sweeps[seat].append(other)
         lines: list[Cell] = []
         for seat, swept in sweeps.items():
             if not swept:
@@ -551,6 +614,27 @@ class TranslatedBuilder(_Builder):
         self.blocks.append(Table((self.say("col-seat"), self.say("col-matchups"), self.say("col-total")), tuple(rows)))
         final = separator.join(f"{seat} {signed(total)}" for seat, total in self.output["totals"].items())
         self.blocks.append(Paragraph((Styled(self.say("final", totals=final), "strong"),)))
+
+
+    def settlement(self) -> None:
+        """A settlement within the players' stacks: the order from the button, what each owed and paid."""
+        settlement = self.output.get("settlement")
+        if not settlement:
+            return
+        rules = self.ruleset.parameters.settlement
+        limit = self.say("settlement-each-chip" if rules is not None and rules.limit == "each_chip_once"
+                         else "settlement-balance")
+        first = self.say("settlement-naturals-first") if rules is not None and rules.naturals_first else ""
+        self.blocks.append(Heading(2, self.say("settlement")))
+        self.blocks.append(Paragraph((self.say("settlement-order", button=settlement["button"], first=first,
+                                               order=self.say("list-sep").join(settlement["order"]), limit=limit),
+                                      *self.rule(settlement.get("rule")), self.say("close"))))
+        rows = tuple(((p["from"],), (p["to"],), (str(p["owed"]),), (str(p["paid"]),)) for p in settlement["payments"])
+        if rows:
+            self.blocks.append(Table(tuple(self.say(c) for c in ("col-from", "col-to", "col-owed", "col-paid")), rows))
+        amounts = self.say("totals-sep").join(f"{seat} {signed(v)}" for seat, v in settlement["paid"].items())
+        self.blocks.append(Paragraph((Styled(self.say("settlement-paid", paid=self.say("col-paid"), amounts=amounts),
+                                             "strong"),)))
 
 
 def explain_translated(ruleset: Ruleset, deal: Mapping[str, Any], output: Mapping[str, Any], lang: str,

@@ -15,11 +15,14 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+#: Each language by its own name, as a language switch shows it.
+LANGUAGE_NAMES: Final[dict[str, str]] = {"en": "English", "zh": "中文"}
+
 #: message id -> language -> template.
 MESSAGES: Final[dict[str, dict[str, str]]] = {
     "title": {"en": "{title} ({id} {version})", "zh": "{title}（{id} {version}）"},
     "cite-as": {"en": "Cite as: {id} {version}, rule <id>. Players in seating order: {seats}.",
-                "zh": "{t[citation]}格式：{id} {version}, rule <{t[rule-id]}>。座位顺序：{seats}。"},
+                "zh": "{t[citation]}格式：{id} {version}, rule <{t[rule-id]}>。{t[seat]}顺序：{seats}。"},
     "hands": {"en": "The hands", "zh": "各家的牌"},
     "col-seat": {"en": "seat", "zh": "{t[player]}"},
     "col-segment": {"en": "segment", "zh": "{t[segment]}"},
@@ -62,6 +65,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "no-natural-auto": {"en": "No player has a natural (naturals are counted whether declared or not: ",
                         "zh": "没有{t[player]}是{t[natural]}（{t[natural]}不论{t[declare]}与否都算："},
     "bonuses": {"en": "Bonus hands", "zh": "{t[bonus]}"},
+    "no-bonus-rank": {"en": "{seat}'s {hand} in the {segment} earns no bonus: the table pays {kind} in the {segment} "
+                            "only at other ranks (",
+                      "zh": "{seat}的{segment}{hand}没有{t[bonus]}：{segment}的{kind}只在别的点数才有{t[bonus]}（"},
+    "no-bonus-segment": {"en": "{seat}'s {hand} in the {segment} earns no bonus: the table pays {kind} only in the "
+                               "{segments} (",
+                         "zh": "{seat}的{segment}{hand}没有{t[bonus]}：{kind}只在{segments}才有{t[bonus]}（"},
     "bonus-intro-won": {"en": "Bonus hands held; each is paid only when the segment is won (",
                         "zh": "各家的{t[bonus]}牌型；只有赢{t[segment]}才得{t[bonus]}（"},
     "bonus-intro-held": {"en": "Bonus hands held; each is paid whether the segment is won or not (",
@@ -104,8 +113,25 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "result-lost": {"en": "lost", "zh": "输了{segment}"},
     "result-tied": {"en": "tied", "zh": "{segment}{t[tie]}"},
     "penalty-label": {"en": "Penalty", "zh": "{t[penalty]}"},
-    "penalty-head": {"en": ": {payer} fouled and {receiver} has {theirs}: ",
-                     "zh": "：{payer}{t[foul]}，{receiver}{theirs}："},
+    "penalty-head": {"en": ": {payer} {forfeit} and {receiver} has {theirs}: ",
+                     "zh": "：{payer}{forfeit}，{receiver}{theirs}："},
+    "forfeit-foul": {"en": "fouled", "zh": "{t[foul]}"},
+    "forfeit-surrender": {"en": "surrendered", "zh": "{t[surrender]}"},
+    "forfeit-timeout": {"en": "timed out", "zh": "{t[timeout]}"},
+    "status-surrender": {"en": "a surrendered hand", "zh": "也{t[surrender]}"},
+    "status-timeout": {"en": "a timed-out hand", "zh": "也{t[timeout]}"},
+    "declared-forfeit": {"en": "declared {forfeit}",
+                         "zh": "{t[declare]}{forfeit}：不亮牌，不参与{t[matchup]}，按{t[penalty]}赔付"},
+    "penalty-as-segments": {"en": "{payer} is scored as losing the {lost} to {receiver} and winning the {won}, the "
+                                  "overall point decided from those, no bonuses (",
+                            "zh": "{payer}按输给{receiver}{lost}、赢{won}计，{t[overall-point]}由此而定，不计"
+                                  "{t[bonus]}（"},
+    "no-segment": {"en": "no segment", "zh": "无{t[segment]}"},
+    "penalty-plus-bonuses": {"en": " plus {receiver}'s bonuses at their listed value, never multiplied ({sum})",
+                             "zh": "，另加{receiver}的{t[bonus]}，按列出的{t[unit]}数，不加倍（{sum}）"},
+    "penalty-plus-none": {"en": " plus {receiver}'s bonuses, and {receiver} holds none",
+                          "zh": "，另加{receiver}的{t[bonus]}，而{receiver}没有{t[bonus]}"},
+    "penalty-bonuses-apart": {"en": "; {receiver}'s bonuses are not added", "zh": "；{receiver}的{t[bonus]}不另加"},
     "status-normal": {"en": "a played hand", "zh": "照常{t[setting]}"},
     "status-natural": {"en": "a natural", "zh": "是{t[natural]}"},
     "status-foul": {"en": "a fouled hand", "zh": "也{t[foul]}"},
@@ -203,6 +229,27 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
                      "zh": "{seat}{t[sweep]}了{swept}，但没有{t[sweep]}{missed}：没有{t[scoop]}，{t[scoop]}须三"
                            "{t[segment]}全赢每一个对手（"},
     "totals": {"en": "Totals", "zh": "{t[total]}"},
+    "settlement": {"en": "Settlement with stacks", "zh": "{t[settlement]}"},
+    "settlement-order": {"en": "Button {button}; seats settle in the order {order}{first}, and {limit} (",
+                         "zh": "{t[button]} {button}；按 {order} 的顺序结算{first}，{limit}（"},
+    "settlement-naturals-first": {"en": "; the matchups of naturals are paid first",
+                                  "zh": "；先付{t[natural]}的{t[matchup]}"},
+    "settlement-each-chip": {"en": "each chip of a starting stack covers one payment, won or lost, so no one's "
+                                   "winnings and losses together come to more than the stack they started with",
+                             "zh": "起始{t[stack]}的每一枚只抵一笔付款，不论输赢，"
+                                   "所以谁的输赢{t[total]}都不超过自己的起始{t[stack]}"},
+    "settlement-balance": {"en": "no one wins or loses more than the stack they started with",
+                           "zh": "谁的输赢都不超过自己的起始{t[stack]}"},
+    "col-from": {"en": "from", "zh": "付方"},
+    "col-to": {"en": "to", "zh": "收方"},
+    "col-owed": {"en": "owed", "zh": "应付"},
+    "col-paid": {"en": "paid", "zh": "实付"},
+    "settlement-paid": {"en": "{paid}: {amounts}.", "zh": "{paid}：{amounts}。"},
+    "table-size": {"en": "Table size", "zh": "{t[topic-players]}"},
+    "did-not-apply": {"en": "Did not apply: {title} (", "zh": "不适用：{title}（"},
+    "did-not-apply-why": {"en": ") applies only with {listed} players; this table has {players}.",
+                          "zh": "）只在 {listed} 人时适用；本桌 {players} 人。"},
+    "list-or": {"en": " or ", "zh": "或"},
     "against": {"en": "v {other} {points}", "zh": "对 {other} {points}"},
     "final": {"en": "Final results: {totals}.", "zh": "最终结果：{totals}。"},
     "interpretations": {"en": "Interpretations this result rests on", "zh": "本结果所依据的{t[interpretation]}"},
@@ -275,4 +322,4 @@ def join(items: Sequence[str], lang: str) -> str:
     return say("list-sep", lang).join(items[:-1]) + say("list-and", lang) + items[-1]
 
 
-__all__ = ["MESSAGES", "join", "say", "word"]
+__all__ = ["LANGUAGE_NAMES", "MESSAGES", "join", "say", "word"]

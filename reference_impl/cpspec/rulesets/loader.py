@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -27,13 +27,15 @@ from cpspec.rulesets.checks import check_semantics, inheritance_warnings
 from cpspec.rulesets.data import data_dir, schema_path
 from cpspec.rulesets.ids import RULESET_ID
 from cpspec.rulesets.languages import check_languages
+from cpspec.rulesets.quick_schema import quick_check
+from cpspec.rulesets.yamlsafe import LoadedYaml
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator, TypeChecker
 
 __all__ = [
-    "RULESET_ID", "RulesetRegistry", "bundled_registry", "get_ruleset", "load_checked", "load_ruleset", "merge",
-    "registry_for", "ruleset_validator",
+    "RULESET_ID", "RulesetRegistry", "bundled_registry", "get_ruleset", "load_checked", "load_document", "load_ruleset",
+    "merge", "registry_for", "ruleset_validator",
 ]
 SOURCE_FORMS = "a source is {file, title} (a source document) or {url, title, read} (a public page and the date read)"
 
@@ -60,24 +62,28 @@ def _is_strict_integer(_: TypeChecker, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-#: A quicker schema check, trusted when it accepts a document (see :func:`load_checked`).
-QuickCheck = Callable[[Any], bool]
-
-
-def load_checked(path: Path, known: Known | None = None,
-                 accepted_by: QuickCheck | None = None) -> tuple[Ruleset, list[str]]:
+def load_checked(path: Path, known: Known | None = None) -> tuple[Ruleset, list[str]]:
     """Load, merge (``extends``), validate and build one ruleset file; also its warnings (each with its line).
 
     ``extends: <id>`` finds the file ``<id>.yaml`` beside the child first, then ``known(id)``
     (a registry's files). Every error names the file and line that wrote the value: the
-    parent's for an inherited rule. ``accepted_by``, a faster validator of the same schema, spares
-    the schema check of a document it accepts (the strength tooling loads thousands of mutants);
-    one it refuses is validated as usual, for the located error.
+    parent's for an inherited rule.
     """
-    chain = read_chain(Path(path), known)
+    return _checked_chain(read_chain(Path(path), known))
+
+
+def load_document(document: Mapping[str, Any], source: str) -> Ruleset:
+    """A standalone ruleset (no ``extends``) already in memory, validated and built as a file would be; errors
+    name ``source`` (there are no lines to give). The strength tooling builds thousands of mutants this way."""
+    data = json.loads(json.dumps(document))  # a copy of its own (plain JSON data: quicker than deepcopy)
+    if "extends" in data:
+        raise CpspecError("bad_ruleset", "a ruleset given as data has no parent to extend", f"{source} (extends)")
+    return _checked_chain([RawRuleset(LoadedYaml(data, source), data)])[0]
+
+
+def _checked_chain(chain: list[RawRuleset]) -> tuple[Ruleset, list[str]]:
     merged = merge_chain(chain)
-    if accepted_by is None or not accepted_by(strip_private(merged)):
-        _validate_schema(merged, chain)
+    _validate_schema(merged, chain)
     ruleset = build_ruleset(merged, tuple(str(raw.loaded.source) for raw in chain))
     check_semantics(ruleset, chain, merged)
     check_languages(ruleset, chain, merged)
@@ -94,6 +100,9 @@ def _validate_schema(merged: dict[str, Any], chain: list[RawRuleset]) -> None:
     from jsonschema.exceptions import ValidationError, best_match
 
     public = strip_private(merged)
+    quick = quick_check("ruleset.schema.json")
+    if quick is not None and quick(public):
+        return
     errors = list(ruleset_validator().iter_errors(public))
     if not errors:
         return
@@ -142,13 +151,24 @@ class RulesetRegistry:
     """Rulesets by id: the ``*.yaml`` files of one folder (the bundled rulesets), loaded on demand, and the
     house files added with :meth:`with_files`, loaded and checked when added."""
 
-    def __init__(self, folder: Path, accepted_by: QuickCheck | None = None) -> None:
+    def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self._accepted_by = accepted_by
         self._paths: dict[str, Path] = {path.stem: path for path in sorted(folder.glob("*.yaml"))}
         self._added: dict[str, Path] = {}
         self._cache: dict[str, Ruleset] = {}
         self._warnings: dict[str, list[str]] = {}
+
+    @classmethod
+    def holding(cls, folder: Path, rulesets: Iterable[Ruleset]) -> RulesetRegistry:
+        """The registry of a folder with some of its rulesets already built from the very documents written there
+        (:func:`load_document`; the strength tooling's mutants): those are not read and checked again."""
+        registry = cls(folder)
+        for ruleset in rulesets:
+            if ruleset.id not in registry._paths:
+                raise ValueError(f"no file {ruleset.id}.yaml in {folder}")
+            registry._cache[ruleset.id] = ruleset
+            registry._warnings[ruleset.id] = []
+        return registry
 
     def ids(self) -> list[str]:
         """The ids of every ruleset of the registry, sorted."""
@@ -177,7 +197,7 @@ class RulesetRegistry:
         if ruleset_id not in self._cache:
             if ruleset_id not in self._paths:
                 raise CpspecError("unknown_ruleset", f"no ruleset {ruleset_id!r}; known: {', '.join(self.ids())}")
-            ruleset, warnings = load_checked(self._paths[ruleset_id], self.find, self._accepted_by)
+            ruleset, warnings = load_checked(self._paths[ruleset_id], self.find)
             self._cache[ruleset_id] = ruleset
             self._warnings[ruleset_id] = warnings
         return self._cache[ruleset_id]
@@ -202,7 +222,6 @@ class RulesetRegistry:
         """
         added = RulesetRegistry.__new__(RulesetRegistry)
         added.folder = self.folder
-        added._accepted_by = self._accepted_by
         added._paths = dict(self._paths)
         added._added = dict(self._added)
         added._cache = dict(self._cache)

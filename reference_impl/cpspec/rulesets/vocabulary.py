@@ -61,6 +61,12 @@ class Vocabulary:
         """The Chinese word of a term: ``zh("sweep")`` is 打枪."""
         return self.term(term_id).zh
 
+    def to_document(self) -> dict[str, Any]:
+        """The vocabulary as the file's data (what :meth:`from_document` reads), for the desk's bundle."""
+        return {"terms": [{"id": t.id, "group": t.group, "en": t.en, "zh": t.zh, "zh_also": list(t.zh_also),
+                           **({"glossary": t.glossary} if t.glossary else {}), "zh_text": t.zh_text}
+                          for t in self.terms]}
+
     def group(self, group: str) -> tuple[Term, ...]:
         """The terms of one glossary group, in the file's order."""
         return tuple(t for t in self.terms if t.group == group)
@@ -98,8 +104,15 @@ def read_vocabulary(path: Path) -> Vocabulary:
 
 @cache
 def vocabulary() -> Vocabulary:
-    """The bundled vocabulary, read once."""
-    return read_vocabulary(vocabulary_path())
+    """The bundled vocabulary, read once; where only its JSON copy ships (``terms.json``, the dispute desk's
+    bundle, checked when the bundle was built), that copy, read with the standard library alone."""
+    path = vocabulary_path()
+    copy = path.with_suffix(".json")
+    if not path.is_file() and copy.is_file():
+        import json
+
+        return Vocabulary.from_document(json.loads(copy.read_text(encoding="utf-8")))
+    return read_vocabulary(path)
 
 
 __all__ = ["Term", "Vocabulary", "read_vocabulary", "vocabulary", "vocabulary_path"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import json
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -32,7 +32,7 @@ from typing import Any, cast
 
 from cpspec.conformance.cases import Case, first_difference, load_corpus
 from cpspec.errors import CpspecError
-from cpspec.rulesets.loader import RulesetRegistry, bundled_registry
+from cpspec.rulesets.loader import RulesetRegistry, bundled_registry, load_document
 from cpspec.strength.parameter_equivalents import explain_survivor
 
 #: Ops whose answers are not behaviour (they echo the ruleset or the implementation).
@@ -182,9 +182,14 @@ def mutations(ruleset_id: str, registry: RulesetRegistry) -> list[Mutation]:
 
 
 def apply(document: Mapping[str, Any], mutation: Mutation) -> dict[str, Any]:
-    """A copy of the ruleset document with the mutation's change made (the document itself is left alone)."""
-    mutated = copy.deepcopy(dict(document))
-    parent = _get(mutated, mutation.path[:-1])
+    """The ruleset document with the mutation's change made: the containers on the mutation's path are copied, the
+    rest is shared with ``document``, which is left alone."""
+    mutated = dict(document)
+    parent: Any = mutated
+    for key in mutation.path[:-1]:
+        child = parent[key]
+        parent[key] = child = dict(child) if isinstance(child, dict) else list(child)
+        parent = child
     parent[mutation.path[-1]] = copy.deepcopy(mutation.after)
     return mutated
 
@@ -218,44 +223,15 @@ def _first_killer(cases: list[Case], ruleset_id: str, registry: RulesetRegistry)
     return None
 
 
-@cache
-def quick_schema_check() -> Callable[[Any], bool] | None:
-    """jsonschema-rs's verdict on a ruleset document, where it is installed (the test extras): some hundred
-    times quicker than the loader's validator. It counts 3.0 as an integer, which the loader does not,
-    so a document holding a whole float is left to the loader."""
-    try:
-        import jsonschema_rs
-    except ImportError:
-        return None
-    from cpspec.rulesets.data import schema_path
-
-    validator = jsonschema_rs.Draft202012Validator(json.loads(schema_path("ruleset.schema.json").read_text("utf-8")))
-
-    def accepts(document: Any) -> bool:
-        return not _holds_whole_float(document) and bool(validator.is_valid(document))
-
-    return accepts
-
-
-def _holds_whole_float(value: Any) -> bool:
-    if isinstance(value, float):
-        return value.is_integer()
-    if isinstance(value, dict):
-        return any(_holds_whole_float(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_holds_whole_float(v) for v in value)
-    return False
-
-
 def _load_mutant(document: Mapping[str, Any], ruleset_id: str, folder: Path) -> RulesetRegistry | None:
+    """The mutant built from its document (and written beside, so that the registry holds it as a file)."""
     path = folder / f"{ruleset_id}.yaml"
     path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
-    registry = RulesetRegistry(folder, accepted_by=quick_schema_check())
     try:
-        registry.get(ruleset_id)
+        ruleset = load_document(document, str(path))
     except CpspecError:
         return None
-    return registry
+    return RulesetRegistry.holding(folder, [ruleset])
 
 
 def check_ruleset(ruleset_id: str, corpus: Path | Sequence[Case]) -> RulesetReport:

@@ -1,9 +1,15 @@
 /* Every word the dispute desk shows that its page does not: one table, so that the desk can be translated
- * (a translation replaces window.DESK_MESSAGES before js/desk.js runs). Each entry is a string or a
+ * (js/desk-language.js puts a translation's words in its place: the Chinese table is built from
+ * cpspec.present.desk_messages, by the same keys). Each entry is a string or a
  * function of the values it names. The explanation itself comes from the engine (cpspec explain).
  */
 window.DESK_MESSAGES = window.DESK_MESSAGES || {
-  // The page's own labels (desk.html carries them in English, marked data-msg="key").
+  // The page's own labels (desk.html carries them in English, marked data-msg="key"); null: the page's own
+  // words and markup stay (a translation gives them).
+  pageTitle: null,
+  intro: null,
+  engineMissingPage: null,
+  language: "Language",
   ruleset: "Ruleset",
   example: "Example",
   addPlayer: "Add a player",
@@ -22,6 +28,7 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   seat: "Seat",
   segments: { front: "Front", middle: "Middle", back: "Back" },
   placeholders: { front: "3 cards", middle: "5 cards", back: "5 cards" },
+  declarationNames: { natural: "natural", surrender: "surrender", timeout: "timeout" },
   noDeclaration: "no declaration",
   declares: (what) => `declares ${what}`,
   declaration: "Declares",
@@ -42,6 +49,9 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   errorAt: (n, seat, text) => `Player ${n} (${seat}): ${text}`,
   needsCards: (field, wanted, has) => `the ${field} needs ${wanted} cards, it has ${has}`,
   notACard: (field, text) => `the ${field}: ${text} is not a card (write it like Td or T♦)`,
+  // null, and no code: the engine's own sentence (a translation says these in its words).
+  duplicateCard: null,
+  codes: {},
   fields: { front: "front", middle: "middle", back: "back", cards: "13 cards", seat: "seat",
             declare: "declaration", natural: "natural" },
   // The session ledger.

@@ -8,7 +8,8 @@
  * service worker (desk-sw.js) keeps the runtime and the bundle for the next visit. The engine answers
  * with the JSON of `cpspec explain --json`, or an error with its place (input.players[1].front) that the
  * desk says in a player's words. The deal lives in the address (?ruleset=...&s0=A&f0=...&m0=...&b0=...
- * &c0=...&d0=...&n0=...), the session in its fragment (#session=...), so both can be shared.
+ * &c0=...&d0=...&n0=...), the session in its fragment (#session=...), so both can be shared; lang=zh in the
+ * address shows the desk, and asks the engine for the explanation, in Chinese (js/desk-language.js).
  */
 (function () {
   "use strict";
@@ -38,8 +39,17 @@
   let lastField = null;
   let lastScored = null;  // {ruleset, deal} of the last deal scored without a mistake
   let session = { ruleset: null, deals: [], stacks: null };
+  let lang = "en";  // the desk's language (the address's lang=)
 
-  function status(text) { statusBox.textContent = text; }
+  let said = ["loading", []];  // the status line's message and values, said again in another language
+  function status(key, ...values) {
+    said = [key, values];
+    const message = T[key];
+    statusBox.textContent = typeof message === "function" ? message(...values) : message;
+  }
+
+  /* A ruleset's title in the desk's language (its English title where it has none). */
+  function titleOf(rs) { return (rs.titles && rs.titles[lang]) || rs.title; }
 
   const el = window.cpspecEl;  // js/desk-engine.js
 
@@ -103,21 +113,25 @@
       row.append(field(T.segments[segment], cardsInput(index, KEYS[segment], T.placeholders[segment], value)));
     }
     if (!facts.declarations.length) {
-      row.append(el("p", { class: "desk-note desk-no-surrender", text: T.noSurrender(rs.title) }));
+      row.append(el("p", { class: "desk-note desk-no-surrender", text: T.noSurrender(titleOf(rs)) }));
       return row;
     }
     const declare = el("select", { name: "d" + index, id: "desk-d" + index });
     declare.append(el("option", { value: "", text: T.noDeclaration }));
-    for (const d of facts.declarations) declare.append(el("option", { value: d, text: T.declares(d) }));
+    for (const d of facts.declarations) {
+      declare.append(el("option", { value: d, text: T.declares((T.declarationNames || {})[d] || d) }));
+    }
     declare.value = entry && entry.declare ? entry.declare : "";
     row.append(field(T.declaration, declare));
     if (!facts.declarations.includes("surrender")) {
-      row.append(el("p", { class: "desk-note desk-no-surrender", text: T.noSurrenderHere(rs.title) }));
+      row.append(el("p", { class: "desk-note desk-no-surrender", text: T.noSurrenderHere(titleOf(rs)) }));
     }
     if (facts.naturals.length) {
       const natural = el("select", { name: "n" + index, id: "desk-n" + index, "aria-label": T.whichNatural });
       natural.append(el("option", { value: "", text: T.bestNatural }));
-      for (const n of facts.naturals) natural.append(el("option", { value: n, text: n }));
+      for (const n of facts.naturals) {
+        natural.append(el("option", { value: n, text: ((facts.natural_names || {})[n] || {})[lang] || n }));
+      }
       natural.value = entry && entry.natural ? entry.natural : "";
       row.append(field(T.whichNatural, natural));
       const value = entry && entry.cards ? entry.cards.join(" ") : "";
@@ -136,8 +150,9 @@
     $("desk-add").disabled = count >= max;
     $("desk-remove").disabled = count <= min;
     const note = $("desk-count-note");
-    note.textContent = min === max ? T.playersExactly(rs.title, max)
-      : count >= max ? T.playersAtMost(rs.title, max) : count <= min ? T.playersAtLeast(rs.title, min) : "";
+    const title = titleOf(rs);
+    note.textContent = min === max ? T.playersExactly(title, max)
+      : count >= max ? T.playersAtMost(title, max) : count <= min ? T.playersAtLeast(title, min) : "";
   }
 
   function fillPlayers(deal) {
@@ -184,6 +199,7 @@
 
   function dealToQuery(rulesetId, deal) {
     const q = new URLSearchParams({ ruleset: rulesetId });
+    if (lang !== "en") q.set("lang", lang);
     deal.players.forEach((p, i) => {
       q.set("s" + i, p.seat);
       if (p.front) { q.set("f" + i, p.front.join(" ")); q.set("m" + i, p.middle.join(" ")); q.set("b" + i, p.back.join(" ")); }
@@ -239,6 +255,7 @@
   }
 
   function fillGrid() {
+    grid.setAttribute("aria-label", T.gridHelp);
     grid.replaceChildren(el("p", { class: "desk-note", text: T.gridHelp }),
                          el("p", { id: "desk-grid-note", class: "desk-grid-note", role: "status" }));
     for (const suit of "shdc") {
@@ -332,14 +349,21 @@
     return found ? { player: Number(found[1]), name: found[2] || null } : null;
   }
 
+  /* The error's sentence: the engine's, or in the desk's language the words for its code. */
+  function errorText(error) {
+    const card = /^(\S+) (?:appears twice|is dealt to both)/.exec(error.detail || "");
+    if (error.code === "duplicate_card" && card && T.duplicateCard) return T.duplicateCard(card[1]);
+    return (T.codes && T.codes[error.code]) || error.detail || error.message;
+  }
+
   function playerWords(error, seatGiven) {
     const at = place(error.where);
-    if (!at) return error.detail || error.message;
+    if (!at) return errorText(error);
     const seatField = playersBox.querySelector(`[name="s${at.player}"]`);
     const seat = seatGiven || (seatField ? seatField.value : "?");
     const name = at.name && T.fields[at.name] ? T.fields[at.name] : null;
     const size = /^expected (\d+) cards, got (\d+)$/.exec(error.detail || "");
-    let text = error.detail || error.message;
+    let text = errorText(error);
     if (error.code === "bad_hand_size" && size && name) text = T.needsCards(name, size[1], size[2]);
     else if (error.code === "bad_card" && name) text = T.notACard(name, (/^('[^']*')/.exec(error.detail) || [""])[0]);
     return T.errorAt(at.player + 1, seat, text);
@@ -383,20 +407,20 @@
     if (!resultBox) return;
     const deal = readDeal();
     if (pushAddress) window.history.replaceState(null, "", dealToQuery(rulesetId, deal) + window.location.hash);
-    if (!engine) { status(T.notLoadedYet); root.dataset.pending = "yes"; return; }
+    if (!engine) { status("notLoadedYet"); root.dataset.pending = "yes"; return; }
     errorBox.hidden = true;
     clearMarks();
     const started = performance.now();
-    const answer = JSON.parse(engine.answer_by_id(rulesetId, JSON.stringify(deal), ""));
+    const answer = JSON.parse(engine.answer_by_id(rulesetId, JSON.stringify(deal), "", lang));
     const took = Math.round(performance.now() - started);
     if (answer.error) {
       lastScored = null;
       showError(answer.error);
-      status(T.notScored);
+      status("notScored");
     } else {
       lastScored = { ruleset: rulesetId, deal };
       resultBox.replaceChildren(...explanationNodes(answer.explanation, "desk-totals"));
-      status(T.scored(took));
+      status("scored", took);
     }
     if (!root.dataset.firstAnswerMs) {
       root.dataset.firstAnswerMs = String(Math.round(performance.now()));
@@ -440,7 +464,7 @@
     $("desk-settle").disabled = !session.deals.length;
     $("desk-share").disabled = !session.deals.length;
     $("desk-download").disabled = !session.deals.length;
-    $("desk-session-note").textContent = other ? T.sessionOther(rulesets[session.ruleset].title)
+    $("desk-session-note").textContent = other ? T.sessionOther(titleOf(rulesets[session.ruleset]))
       : lastScored ? "" : T.scoreFirst;
     const stacksBox = $("desk-stacks");
     const rs = rulesets[session.ruleset || select.value];
@@ -491,7 +515,7 @@
         if (!details.open || details.dataset.shown) return;
         const raw = session.deals[deal.deal - 1];
         const dealOnly = Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "button"));
-        const shownAnswer = JSON.parse(engine.answer_by_id(session.ruleset, JSON.stringify(dealOnly), ""));
+        const shownAnswer = JSON.parse(engine.answer_by_id(session.ruleset, JSON.stringify(dealOnly), "", lang));
         details.dataset.shown = "yes";
         details.append(el("div", { class: "desk-deal-body" },
                           shownAnswer.error ? [el("p", { text: playerWords(shownAnswer.error) })]
@@ -598,7 +622,7 @@
   // --- start ------------------------------------------------------------------------------------
 
   async function loadEngine() {
-    if (root.dataset.engine !== "yes") { status(T.engineMissing); return; }
+    if (root.dataset.engine !== "yes") { status("engineMissing"); return; }
     const started = performance.now();
     const loaded = await window.cpspecEngine(root.dataset.bundle, root.dataset.pyodide);  // js/desk-engine.js
     pyodide = loaded.pyodide;
@@ -608,7 +632,7 @@
     root.dataset.importMs = String(Math.round(performance.now() - importing));
     root.dataset.ready = "yes";
     root.dataset.engineMs = String(Math.round(performance.now() - started));
-    status(T.engineReady(Math.round(performance.now() - started)));
+    status("engineReady", Math.round(performance.now() - started));
   }
 
   /* After the first answer, so that its caching (from the HTTP cache) never competes with the first visit. */
@@ -618,19 +642,68 @@
     }
   }
 
-  /* The page's own labels, from the table of messages (a translation replaces the table). */
+  /* The page's own labels, from the table of messages; a label the table does not have (the page's title and
+   * introduction in English) is the page's own. */
+  const pageWords = new Map();
   function applyLabels() {
-    for (const node of root.querySelectorAll("[data-msg]")) {
+    for (const node of document.querySelectorAll("[data-msg]")) {
+      if (!pageWords.has(node)) pageWords.set(node, node.innerHTML);
       const text = T[node.dataset.msg];
       if (typeof text === "string") node.textContent = text;
+      else node.innerHTML = pageWords.get(node);
+    }
+    document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+    if (T.pageTitle) document.title = document.title.replace(/^[^-–|]*/, T.pageTitle + " ");
+    for (const option of select.options) {
+      const rs = rulesets[option.value];
+      if (!rs) continue;
+      option.textContent = titleOf(rs);
+      option.title = `${titleOf(rs)} (${rs.id} ${rs.version})`;
+    }
+    for (const link of document.querySelectorAll("#desk-lang a[data-lang]")) {
+      link.href = DESK_LANGUAGE.address(link.dataset.lang);
+      if (link.dataset.lang === lang) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
     }
   }
 
-  async function start() {
+  async function useLanguage(next) {
+    lang = next;
+    await DESK_LANGUAGE.use(lang, root.dataset.messages.replace("{lang}", lang));
+    root.dataset.lang = lang;
+  }
+
+  /* Everything the desk has said, said again in its language (the form's entries kept). */
+  function relabel(deal) {
     applyLabels();
-    status(T.loading);
+    fillGrid();
+    fillPlayers(deal);
+    fillStacks(deal.players.map((p) => p.seat));
+    updateSessionButtons();
+    status(said[0], ...said[1]);
+    if (engine && session.deals.length) refreshSession();
+  }
+
+  /* The switch: the desk's words, the form and the answers, in the other language, kept in the address. */
+  async function switchLanguage(next) {
+    if (next === lang) return;
+    const deal = readDeal();
+    await useLanguage(next);
+    window.history.replaceState(null, "", DESK_LANGUAGE.address(lang));
+    relabel(deal);
+    if (engine && lastScored) score(false);
+  }
+
+  async function start() {
     const loading = loadEngine();  // at once, beside the form
+    const words = useLanguage(DESK_LANGUAGE.fromAddress());
     rulesets = await (await fetch(root.dataset.rulesets)).json();
+    await words;
+    applyLabels();
+    if (root.dataset.engine !== "yes") status("engineMissing"); else if (!engine) status("loading");
+    for (const link of document.querySelectorAll("#desk-lang a[data-lang]")) {
+      link.addEventListener("click", (event) => { event.preventDefault(); switchLanguage(link.dataset.lang); });
+    }
     fillGrid();
     sessionFromAddress();
     const fromAddress = dealFromQuery();
@@ -660,10 +733,14 @@
     });
     form.addEventListener("submit", (event) => { event.preventDefault(); score(true); });
     // Back and forward between rulings (and a link followed within the page): the address's deal, scored.
-    window.addEventListener("popstate", () => {
+    window.addEventListener("popstate", async () => {
       const deal = dealFromQuery();
       if (!deal) return;
       select.value = deal.ruleset;
+      if (DESK_LANGUAGE.fromAddress() !== lang) {  // the address's language too
+        await useLanguage(DESK_LANGUAGE.fromAddress());
+        relabel(deal.deal);
+      }
       fillExamples();
       fillPlayers(deal.deal);
       fillStacks(readDeal().players.map((p) => p.seat));
@@ -678,7 +755,7 @@
     try {
       await loading;
     } catch (error) {
-      status(T.engineFailed(error.message));
+      status("engineFailed", error.message);
       return;
     }
     root.dispatchEvent(new Event("cpspec-desk-ready"));

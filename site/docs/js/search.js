@@ -1,7 +1,10 @@
 /* The rulebook's search page, on the Pagefind index the build writes to pagefind/ (site/hooks.py).
    Rules first (a rule whose id is the query before all), then guide pages, then cases: one search per
    kind, each narrowed by the filters chosen (kind, ruleset, topic), which the address keeps
-   (search.html?q=scoop&ruleset=chiptalk). The time a query took is left in #search-results' data-ms. */
+   (search.html?q=scoop&ruleset=chiptalk). A query in Chinese asks the Chinese edition's index (Pagefind
+   keeps one a language, chosen by the page's lang) before the English one, so the Chinese pages come first
+   in each kind, a rule whose Chinese title holds the query first of all. The time a query took is left in
+   #search-results' data-ms. */
 const KINDS = [["rule", "Rules"], ["guide", "Guide pages"], ["case", "Cases"]];
 const SHOWN = { rule: 12, guide: 6, case: 8 };
 const form = document.getElementById("search-form");
@@ -11,6 +14,20 @@ const root = new URL("../", import.meta.url);
 const pagefind = await import(new URL("pagefind/pagefind.js", root).href);
 await pagefind.options({ excerptLength: 24 });
 await pagefind.init();
+
+const HAN = /[\u3400-\u9fff]/;
+let chinese = null;  // the Chinese edition's index, a Pagefind of its own, loaded for the first query in Chinese
+async function chineseIndex() {
+  if (!chinese) {
+    const page = document.documentElement.lang;
+    document.documentElement.lang = "zh-CN";  // Pagefind picks its index by the page's language
+    chinese = await import(new URL("pagefind/pagefind.js?index=zh-cn", root).href);
+    await chinese.options({ excerptLength: 24 });
+    await chinese.init();
+    document.documentElement.lang = page;
+  }
+  return chinese;
+}
 
 const params = new URLSearchParams(window.location.search);
 box.value = params.get("q") || "";
@@ -59,8 +76,11 @@ async function run() {
   const started = performance.now();
   const filters = chosen();
   const kinds = KINDS.filter(([kind]) => !filters.kind || filters.kind === kind);
-  const found = await Promise.all(kinds.map(([kind]) =>
-    pagefind.search(query, { filters: { ...filters, kind } })));
+  const indexes = HAN.test(query) ? [await chineseIndex(), pagefind] : [pagefind];
+  const found = await Promise.all(kinds.map(async ([kind]) => {
+    const each = await Promise.all(indexes.map((index) => index.search(query, { filters: { ...filters, kind } })));
+    return { results: each.flatMap((search) => search.results) };
+  }));
   const loaded = await Promise.all(found.map((search, i) =>
     Promise.all(search.results.slice(0, SHOWN[kinds[i][0]]).map((r) => r.data()))));
   if (mine !== running) return;
@@ -70,6 +90,11 @@ async function run() {
     let items = loaded[i];
     if (!items.length) return;
     if (kind === "rule") items = [...items.filter((d) => d.meta.id === query), ...items.filter((d) => d.meta.id !== query)];
+    // In Chinese (no spaces between words to weigh by), a rule whose title holds the query before the others.
+    if (kind === "rule" && HAN.test(query)) {
+      const named = (d) => d.meta.id === query || (d.meta.title || "").includes(query);
+      items = [...items.filter(named), ...items.filter((d) => !named(d))];
+    }
     total += found[i].results.length;
     const h = document.createElement("h2");
     h.textContent = `${title} (${found[i].results.length})`;

@@ -52,7 +52,7 @@ def settled(example: ExampleDeal, inputs: Inputs) -> str:
                                           for k, v in p.items()) + "}" for p in example.deal["players"])
     return "\n\n".join([
         f"`examples/{example.name}`，依{zh('ruleset')} `{ruleset.id}` 计分："
-        f"[在争议台上打开]({desk_link(ruleset.id, example.deal, '../')})（争议台暂为英文）。",
+        f"[在{zh('desk')}上打开]({desk_link(ruleset.id, example.deal, '../', 'zh')})。",
         f"```yaml\nruleset: {example.ruleset}\nplayers:\n{deal}\n```",
         explained.strip()])
 

@@ -72,7 +72,8 @@ def ruleset_page(ruleset: Ruleset) -> str:
              f"| {zh('ruleset')} | 版本 | 继承 | 规则数 | {zh('citation')}格式 |\n|---|---|---|---|---|\n"
              f"| `{ruleset.id}` | {ruleset.version} | {parent} | {len(ruleset.rules)} | "
              f"`{ruleset.id} {ruleset.version}, rule <{zh('rule-id')}>` |",
-             f"[在争议台上计分]({ROOT}desk.md) · [实例（英文）]({ROOT}examples/{ruleset.id}.md) · "
+             f"[在{zh('desk')}上计分]({ROOT}desk.md?lang=zh&ruleset={ruleset.id}) · "
+             f"[实例（英文）]({ROOT}examples/{ruleset.id}.md) · "
              f"[如何解决争议]({ROOT}zh/how-to-settle-a-dispute.md) · [牌型大小]({ROOT}zh/hand-rankings.md)"]
     if ruleset.parameters.naturals.hands:
         parts.append(naturals_table(ruleset))

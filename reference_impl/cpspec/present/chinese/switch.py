@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from cpspec.present.messages import LANGUAGE_NAMES
+
 #: What an English page with a Chinese twin starts with, after its title.
-SWITCH = "**English** · [中文]({href})"
+SWITCH = f"**{LANGUAGE_NAMES['en']}** · [{LANGUAGE_NAMES['zh']}]({{href}})"
 
 
 def with_language_switch(src_uri: str, markdown: str, twins: dict[str, str]) -> str:

@@ -64,11 +64,12 @@ def _example_section(ruleset: Ruleset, example: ExampleDeal, prefix: str = "../"
     return "\n\n".join(parts)
 
 
-def desk_link(ruleset_id: str, deal: Mapping[str, Any], prefix: str = "") -> str:
-    """The dispute desk's address with this deal filled in (the query ``site/docs/js/desk.js`` reads)."""
+def desk_link(ruleset_id: str, deal: Mapping[str, Any], prefix: str = "", lang: str = "en") -> str:
+    """The dispute desk's address with this deal filled in (the query ``site/docs/js/desk.js`` reads); a
+    ``lang`` other than English opens the desk in that language (``lang=zh``)."""
     from urllib.parse import urlencode
 
-    query: list[tuple[str, str]] = [("ruleset", ruleset_id)]
+    query: list[tuple[str, str]] = [("ruleset", ruleset_id)] + ([("lang", lang)] if lang != "en" else [])
     for index, player in enumerate(deal.get("players", [])):
         query.append((f"s{index}", str(player.get("seat", ""))))
         for key, name in (("f", "front"), ("m", "middle"), ("b", "back"), ("c", "cards")):

@@ -6,7 +6,10 @@ document for one address: a rule's anchor on its ruleset's page, a case's anchor
 worked examples, or a whole guide page. Each carries the filters the search page offers (``kind``: rule, case
 or guide; ``ruleset``; ``topic``) and the metadata it shows (the rule's id and its citation). A rule's title
 and id are weighted above its text, and the search page (``js/search.js``) lists rules before guides and
-guides before cases, with a rule whose id is the query first of all.
+guides before cases, with a rule whose id is the query first of all. A rule of a ruleset written in Chinese
+too is also a Chinese record at its anchor on the Chinese edition's page, marked ``zh-CN`` (Pagefind keeps
+an index a language and segments the Chinese one): for a query in Chinese the search page asks that index
+first, so the Chinese page comes first.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ KINDS = ("rule", "guide", "case")
 #: The built pages indexed whole as guides: every page but those whose parts are records of their own
 #: (rulesets, cases), the printable summaries (the ruleset pages say the same), the search page itself,
 #: the redirects and the error page.
-_NOT_GUIDES = re.compile(r"^(rulesets/|examples/[^/]+/|cases/|print/|search\.html$|404\.html$|desk\.html$)")
+_NOT_GUIDES = re.compile(r"^((?:zh/)?rulesets/|examples/[^/]+/|cases/|print/|search\.html$|404\.html$|desk\.html$)")
 
 
 @dataclass(frozen=True)
@@ -47,11 +50,11 @@ class SearchRecord:
 
 
 def _document(href: str, title: str, body: str, filters: dict[str, str], meta: dict[str, str],
-              weight_title: int) -> str:
+              weight_title: int, lang: str = "en") -> str:
     filter_tags = "".join(f'<span data-pagefind-filter="{key}">{html(value)}</span>' for key, value in filters.items())
     meta = {**meta, "href": href}
     meta_tags = "".join(f'<span data-pagefind-meta="{key}">{html(value)}</span>' for key, value in meta.items())
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html(title)}</title></head>'
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{html(title)}</title></head>'
             f'<body><main data-pagefind-body><h1 data-pagefind-weight="{weight_title}">{html(title)}</h1>'
             f'{body}<div hidden>{filter_tags}{meta_tags}</div></main></body></html>')
 
@@ -73,6 +76,22 @@ def rule_record(ruleset: Ruleset, rule: Rule) -> SearchRecord:
                   {"id": rule.id, "ruleset": ruleset.id, "cite": citation_text(ruleset, rule.id)}, 10))
 
 
+def chinese_rule_record(ruleset: Ruleset, rule: Rule) -> SearchRecord:
+    """A rule of a ruleset written in Chinese too, as a Chinese result at its anchor on the Chinese edition's
+    page: its Chinese title and id weighted most, then the ruleset's Chinese title, then its Chinese text."""
+    zh = rule.translation("zh")
+    title, text = (zh.title, zh.text) if zh is not None else (rule.title, rule.text)
+    parts = [f'<p data-pagefind-weight="8">{html(rule.id)} {html(rule.id.replace("-", " "))}</p>',
+             f'<p data-pagefind-weight="2">{html(ruleset.title_in("zh"))}</p>', f"<p>{html(text)}</p>"]
+    if zh is not None and zh.reading:
+        parts.append(f"<p>{html(zh.source_says or '')} {html(zh.reading)}</p>")
+    url = f"zh/rulesets/{ruleset.id}.html#{rule.id}"
+    return SearchRecord(
+        url,
+        _document(url, title, "".join(parts), {"kind": "rule", "ruleset": ruleset.id, "topic": rule.topic},
+                  {"id": rule.id, "ruleset": ruleset.id, "cite": citation_text(ruleset, rule.id)}, 10, "zh-CN"))
+
+
 def case_record(case: CaseView, inputs: Inputs) -> SearchRecord | None:
     """A conformance case as its own result, at its anchor on its topic's page (None if it has no page)."""
     home = inputs.case_homes.get(case.id)
@@ -91,8 +110,11 @@ def case_record(case: CaseView, inputs: Inputs) -> SearchRecord | None:
 
 
 def search_records(inputs: Inputs) -> list[SearchRecord]:
-    """Every rule of every ruleset (inherited ones under each ruleset that has them), then every case."""
+    """Every rule of every ruleset (inherited ones under each ruleset that has them), the rules of the rulesets
+    written in Chinese too again in Chinese, then every case."""
     records = [rule_record(ruleset, rule) for ruleset in inputs.rulesets for rule in ruleset.rules]
+    records += [chinese_rule_record(ruleset, rule) for ruleset in inputs.rulesets if "zh" in ruleset.languages
+                for rule in ruleset.rules]
     records += [r for case in inputs.cases if (r := case_record(case, inputs)) is not None]
     return records
 
