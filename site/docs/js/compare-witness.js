@@ -139,7 +139,7 @@
         await engine.call(MODULE, "ready", []);
         box.dataset.engineMs = String(Math.round(performance.now()));  // since the page was opened
       } catch (error) {
-        statusLine.textContent = T.witnessFailed(error.message);
+        statusLine.textContent = T.engineFailed(error.message);
         engine = null;
         return;
       }

@@ -77,7 +77,8 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   copied: "The session's address is in the page's address bar (and copied, where the browser allows).",
   startingStacks: "Starting stacks (optional: each deal is then settled from the button within the stacks as they stand)",
   button: "Button",
-  // Which rules were these? (desk-which-rules.html, js/desk-which-rules.js).
+  // Which rules were these? (desk-which-rules.html, js/desk-which-rules.js; desk.html links to it).
+  whichRulesAsk: "To learn which ruleset an app or a table plays from a few deals and what was paid:",
   whichPaidTitle: "What was paid on this deal",
   whichPaidHelp: "Each seat's total on this deal: what it won (12) or lost (-12). Leave a seat empty if you do not know it.",
   whichPaidBy: (seat) => `${seat} was paid`,
@@ -106,7 +107,8 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   whichRefuses: (code) => `refuses the deal (${code})`,
   whichOpenDesk: "Open it on the dispute desk",
   whichPutInForm: "Put it in the form",
-  whichAlike: (candidates, params) => `No deal tried tells ${candidates} apart: they differ only in ${params || "what score never reads"}.`,
+  whichAlike: (candidates, params) => `No deal tried tells ${candidates} apart: they differ only in ${params}.`,
+  whichUnread: "what score never reads",
   whichDealError: (n, words) => `Deal ${n}: ${words}`,
   // The comparison page: where two rulesets part (js/compare-witness.js, the engine's diff).
   witnessTitle: "Where two rulesets part",
@@ -114,7 +116,6 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   witnessLoading: "Loading the engine (once) to find the deals on which they part…",
   witnessSearching: (a, b) => `Looking for the deals on which ${a} and ${b} part…`,
   witnessDone: (ms, asked) => `Found in ${ms} ms (${asked} answers asked).`,
-  witnessFailed: (why) => `The engine could not be loaded: ${why}`,
   witnessNone: (a, b) => `No deal of the cases of ${a} and ${b} is paid differently.`,
   witnessSmallest: (a, b) => `The smallest deal on which ${a} and ${b} differ`,
   witnessFromCase: (op) => `${op === "score" ? "A deal" : op} from corpus case `,

@@ -197,7 +197,8 @@
     }
     if (out.next_deal) nodes.push(...nextDeal(out.next_deal));
     for (const group of out.alike || []) {
-      nodes.push(D().el("p", { class: "desk-note", text: T.whichAlike(group.candidates.join(", "), group.differ_in.join(", ")) }));
+      nodes.push(D().el("p", { class: "desk-note", text: T.whichAlike(group.candidates.join(", "),
+                                                                      group.differ_in.join(", ") || T.whichUnread) }));
     }
     return nodes;
   }
