@@ -639,6 +639,9 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "`0` → `1` #2"):
         "every split's group count is built up from the empty set's, so starting it at 1 adds 1 to every count alike: "
         "the split with the most groups, and so every payment, is the same",
+    ("rules/ledger.py", "for mask in range(1, full + 1):", "`1` → `2`"):
+        "mask 1 is the first seat alone, a zero-sum group only if that seat is even, and settle_up leaves out every "
+        "seat that is even before the search: its sum is never 0, so it is skipped whether or not it is looked at",
     ("rules/ledger.py", "continue", "remove the `continue`"):
         "a subset whose balances do not sum to zero can never be completed: each of its parts that sums to zero leaves "
         "a rest that does not, and only zero-sum subsets enter best, so nothing is found for it either way",
