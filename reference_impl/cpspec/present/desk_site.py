@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from cpspec.present.desk_messages import desk_catalogue
+from cpspec.present.desk_messages import desk_catalogue, resolve
 from cpspec.present.messages import LANGUAGE_NAMES
 from cpspec.rules.model import Ruleset
 from cpspec.rulesets.build import ruleset_document
@@ -192,6 +192,8 @@ def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
                                          ("pyodide-lock.json", "fetch"))) if engine_available else ""
     runtime = '<script src="assets/pyodide/pyodide.js" defer></script>' if engine_available else ""
     worker = f' data-worker="desk-sw.js?pyodide={pyodide_version}&amp;v={bundle_version}"' if engine_available else ""
+    # The <noscript> line cannot switch: it says it in both languages.
+    noscript_zh = resolve("{t[desk]}需要 JavaScript；<code>cpspec explain --lang zh DEAL</code> 给出同样的解释。")
     switch = " · ".join(f'<a href="?lang={lang}" data-lang="{lang}" hreflang="{lang}" lang="{lang}">{name}</a>'
                         for lang, name in LANGUAGE_NAMES.items())
     return f"""# Dispute desk {{: data-msg="pageTitle" }}
@@ -246,7 +248,8 @@ ruling one click away, undo, a shareable address or file (cpspec session FILE re
 </section>
 </div>
 
-<noscript>The desk needs JavaScript; <code>cpspec explain DEAL</code> gives the same explanation.</noscript>
+<noscript>The desk needs JavaScript; <code>cpspec explain DEAL</code> gives the same explanation.
+<span lang="zh-CN">{noscript_zh}</span></noscript>
 {runtime}<script src="js/desk-messages.js"></script>
 <script src="js/desk-language.js"></script>
 <script src="js/desk.js"></script>
