@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from cpspec.errors import CpspecError
 from cpspec.present import chinese, rulebook
 from cpspec.present.desk_messages import DESK_ZH, desk_catalogue
 from cpspec.present.desk_site import desk_bundle, desk_rulesets
 from cpspec.present.explain import LinkStyle, explain_deal, explanation_json
 from cpspec.protocol.deal_files import read_deal_file
-from cpspec.errors import CpspecError
 from cpspec.protocol.ops import op_score, op_score_session
 from cpspec.rulesets.loader import bundled_registry
 from cpspec.rulesets.vocabulary import vocabulary
@@ -155,7 +155,7 @@ def _desk_errors() -> list[tuple[str, str, str, tuple[str, ...]]]:
     stacks = {"A": 10, "B": 10, "C": 10, "D": 10}
     asks: list[tuple[str, object, str, tuple[str, ...]]] = [
         ("shisanshui", _with(deal, 1, front=four[0]["front"][:1] + four[1]["front"][1:]), "duplicateCard", ("Qs",)),
-        ("shisanshui", {"players": four + [four[0]]}, "playerRange", ("5", "2", "4")),
+        ("shisanshui", {"players": [*four, four[0]]}, "playerRange", ("5", "2", "4")),
         ("chiptalk", {"players": four[:3]}, "playerCount", ("3", "4")),
         ("shisanshui", _with(deal, 2, seat=""), "seatEmpty", ()),
         ("shisanshui", _with(deal, 1, seat="A"), "seatTwice", ("A",)),
@@ -196,7 +196,7 @@ def test_the_chinese_desk_says_the_engine_s_sentences_in_a_player_s_words() -> N
     says = table["says"]
     assert isinstance(says, dict)
     for (code, detail, form, values), said in zip(errors, json.loads(done.stdout), strict=True):
-        expected = re.sub(r"\{(\d+)\}", lambda m: values[int(m[1])], says[form])
+        expected = says[form].format(*values)
         assert said == expected, (code, detail, form)
         words = said
         for value in values:

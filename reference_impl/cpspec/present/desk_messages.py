@@ -6,8 +6,9 @@ arguments in order (``player: (n) => ...`` is ``"{t[player]} {0}"``), filled in 
 game's words are the vocabulary's (``{t[term-id]}``, :mod:`cpspec.rulesets.vocabulary`) and a sentence
 the explanation already says is its message (``{m[message-id]}``, :mod:`cpspec.present.messages`), so
 that no Chinese word is written twice. :func:`desk_catalogue` resolves both at build time; the site
-serves the result as ``assets/desk/messages-zh.json`` (with the menu's Chinese names,
-:func:`menu_titles`) and ``js/desk.js`` reads it when the address says ``lang=zh`` (tests/test_desk_chinese.py holds the two tables to the same keys and arities).
+serves the result as ``assets/desk/messages-zh.json`` (with the menu's Chinese names, :func:`menu_titles`)
+and ``js/desk.js`` reads it when the address says ``lang=zh`` (tests/test_desk_chinese.py holds the two
+tables to the same keys and arities).
 """
 
 from __future__ import annotations
