@@ -30,14 +30,12 @@ from urllib.parse import urlencode, urljoin
 import pytest
 
 from cpspec.protocol.deal_files import read_deal_file
-from cpspec.rulesets.loader import bundled_registry
 from test_chinese_browser import VISIBLE_LABELS, han_share
 from test_site_browser import ARTIFACTS, REPO, Browser, browser, find_chromium, serve_folder
 
 __all__ = ["browser"]  # the fixture, shared with test_site_browser.py
 
 WIDTH = 390
-REGISTRY = bundled_registry()
 
 
 @pytest.fixture(scope="module")
@@ -501,13 +499,12 @@ def test_the_chinese_desk_settles_the_quanleida_dispute_at_a_phones_width(site_u
     # English again after the switch.
     assert _theme(browser) == {"site": "十三水规则书", "crumb": "争议台", "title": "争议台 - 十三水规则书",
                                "lang": "zh-CN", "desk": "争议台", "glossary": ["词汇表", "zh/glossary.html"],
-                               "ruleset": [REGISTRY.get("shisanshui").title_in("zh"), "zh/rulesets/shisanshui.html"]}
+                               "home": ["首页", "zh/index.html"]}
     browser.evaluate("document.querySelector('#desk-lang a[data-lang=en]').click()")
     wait(browser, "document.getElementById('desk-score').textContent === 'Score the deal'")
     assert _theme(browser) == {"site": "Chinese Poker rulebook", "crumb": "Dispute desk",
                                "title": "Dispute desk - Chinese Poker rulebook", "lang": "en", "desk": "Dispute desk",
-                               "glossary": ["Glossary", "glossary.html"],
-                               "ruleset": [REGISTRY.get("shisanshui").title, "rulesets/shisanshui.html"]}
+                               "glossary": ["Glossary", "glossary.html"], "home": ["Home", "index.html"]}
 
 
 #: The theme's words around the desk: the top bar's site name, the breadcrumb, the title, <html lang>, the menu.
@@ -519,7 +516,7 @@ _THEME = """(() => {
            crumb: document.querySelector('.wy-breadcrumbs .breadcrumb-item.active').textContent.trim(),
            title: document.title, lang: document.documentElement.lang,
            desk: document.querySelector(".wy-menu a[href='#']").textContent.trim(),
-           glossary: link('glossary.html'), ruleset: link('rulesets/shisanshui.html') };
+           glossary: link('glossary.html'), home: link('index.html') };
 })()"""
 
 

@@ -66,10 +66,12 @@
     },
     /* The theme around the desk in ``lang`` (the page's English where the table has no word): the page's title
      * and language, the site's name, the breadcrumb, the search boxes, and the menu's entries for the pages that
-     * have a twin in that language (a ruleset's: ``titles``, the form's facts), linked to the twin. */
-    theme(table, lang, rulesets) {
+     * have a twin in that language (the table's "menu"), linked to the twin. */
+    theme(table, lang) {
+      // The page's own name (title, breadcrumb, its menu entry) where the page is the desk (data-msg="pageTitle").
+      const name = document.querySelector("h1[data-msg='pageTitle']") ? table.pageTitle : null;
       const title = kept(document, () => document.title);
-      document.title = table.pageTitle && table.siteName ? `${table.pageTitle} - ${table.siteName}` : title;
+      document.title = name && table.siteName ? `${name} - ${table.siteName}` : title;
       document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
       for (const input of document.querySelectorAll("input[name='q']")) {
         const text = kept(input, (n) => n.placeholder);
@@ -77,16 +79,14 @@
       }
       for (const link of document.querySelectorAll(LINKS)) {
         const [text, href] = kept(link, (n) => [n.textContent, n.getAttribute("href")]);
-        const ruleset = /^rulesets\/(.+)\.html$/.exec(href || "");
-        const twin = (table.menu || {})[href] || (ruleset && rulesets[ruleset[1]] &&
-          ((rulesets[ruleset[1]].titles || {})[lang]));
+        const twin = (table.menu || {})[href];
         const named = link.parentNode.matches(".wy-side-nav-search, .wy-nav-top") ? table.siteName : twin;
         link.setAttribute("href", twin && lang !== "en" ? `${lang}/${href}` : href);
         link.textContent = named && link.textContent.trim() ? named : text;
       }
       for (const node of document.querySelectorAll(".wy-breadcrumbs .breadcrumb-item.active, .wy-menu a[href='#']")) {
         const text = kept(node, (n) => n.textContent);
-        node.textContent = table.pageTitle || text;
+        node.textContent = name || text;
       }
     },
 

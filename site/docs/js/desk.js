@@ -664,7 +664,7 @@
       if (typeof text === "string") node.textContent = text;
       else node.innerHTML = pageWords.get(node);
     }
-    DESK_LANGUAGE.theme(T, lang, rulesets);  // the site's name, breadcrumb, menu and title around the desk
+    DESK_LANGUAGE.theme(T, lang);  // the site's name, breadcrumb, menu and title around the desk
     for (const option of select.options) {
       const rs = rulesets[option.value];
       if (!rs) continue;
