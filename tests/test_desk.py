@@ -115,14 +115,15 @@ def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() 
         assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page
 
 
-#: Every message key desk.js uses (T.key, or status("key")) and the page marks (data-msg="key"), against the
-#: table's keys.
+#: Every message key desk.js uses (T.key, or status("key")), desk-language.js uses (table.key, the theme around the
+#: desk and the engine's sentences) and the page marks (data-msg="key"), against the table's keys.
 _MESSAGE_KEYS = """
 global.window = {}; require(process.argv[1]);
 const fs = require("fs");
 const script = fs.readFileSync(process.argv[2], "utf8");
 const used = new Set([...script.matchAll(/\\bT\\.(\\w+)/g), ...script.matchAll(/\\bstatus\\("(\\w+)"/g)].map((m) => m[1]));
 for (const m of process.argv[3].matchAll(/data-msg="(\\w+)"/g)) used.add(m[1]);
+for (const m of fs.readFileSync(process.argv[4], "utf8").matchAll(/\\btable\\.(\\w+)/g)) used.add(m[1]);
 const table = Object.keys(window.DESK_MESSAGES);
 console.log(JSON.stringify({missing: [...used].filter((k) => !table.includes(k)).sort(),
                             unused: table.filter((k) => !used.has(k)).sort()}));
@@ -138,7 +139,8 @@ def test_every_word_the_desk_shows_is_in_its_table_of_messages() -> None:
     docs = REPO / "site" / "docs"
     page = desk_page(bundled_registry().all(), True, "0", "0") + desk_page(bundled_registry().all(), False)
     done = subprocess.run([node, "-e", _MESSAGE_KEYS, str(docs / "js" / "desk-messages.js"),
-                           str(docs / "js" / "desk.js"), page], capture_output=True, text=True, timeout=60)
+                           str(docs / "js" / "desk.js"), page, str(docs / "js" / "desk-language.js")],
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"missing": [], "unused": []}
     # desk.js itself writes no English of its own into the page: no string literal that reads as a sentence.
