@@ -16,13 +16,15 @@ import yaml
 
 from cpspec.present import rulebook
 from cpspec.present.desk_site import desk_bundle, desk_page, desk_rulesets
+from cpspec.present.desk_which_rules_page import which_rules_page
+from cpspec.present.rulebook.comparison import witness_box
 from cpspec.protocol.deal_files import read_deal_file
 from cpspec.rulesets.loader import bundled_registry
 
 REPO = Path(__file__).resolve().parent.parent
 
-#: Blocks yaml and jsonschema, puts only the unpacked bundle (argv[1]) on the path and imports the desk from it.
-FROM_THE_BUNDLE = """
+#: As in the browser: yaml and jsonschema blocked, only the unpacked bundle (argv[1]) on the path.
+AS_IN_THE_BROWSER = """
 import importlib.abc, json, sys
 class Block(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
@@ -30,6 +32,10 @@ class Block(importlib.abc.MetaPathFinder):
             raise ImportError(name + " is not in the browser")
 sys.meta_path.insert(0, Block())
 sys.path = [sys.argv[1]] + [p for p in sys.path if "site-packages" not in p and "reference_impl" not in p]
+"""
+
+#: As in the browser, and imports the desk from the bundle.
+FROM_THE_BUNDLE = AS_IN_THE_BROWSER + """
 from cpspec.present import desk
 assert desk.__file__.startswith(sys.argv[1]), desk.__file__
 """
@@ -115,13 +121,15 @@ def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() 
         assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page
 
 
-#: Every message key desk.js uses (T.key, or status("key")), desk-language.js uses (table.key, the theme around the
-#: desk and the engine's sentences) and the page marks (data-msg="key"), against the table's keys.
+#: Every message key the desk's scripts use (T.key, or status("key")), desk-language.js uses (table.key, the theme
+#: around the desk and the engine's sentences) and its pages mark (data-msg="key"), against the table's keys.
 _MESSAGE_KEYS = """
 global.window = {}; require(process.argv[1]);
 const fs = require("fs");
-const script = fs.readFileSync(process.argv[2], "utf8");
-const used = new Set([...script.matchAll(/\\bT\\.(\\w+)/g), ...script.matchAll(/\\bstatus\\("(\\w+)"/g)].map((m) => m[1]));
+const used = new Set(process.argv[2].split(",").flatMap((f) => {
+  const script = fs.readFileSync(f, "utf8");
+  return [...script.matchAll(/\\bT\\.(\\w+)/g), ...script.matchAll(/\\bstatus\\("(\\w+)"/g)].map((m) => m[1]);
+}));
 for (const m of process.argv[3].matchAll(/data-msg="(\\w+)"/g)) used.add(m[1]);
 for (const m of fs.readFileSync(process.argv[4], "utf8").matchAll(/\\btable\\.(\\w+)/g)) used.add(m[1]);
 const table = Object.keys(window.DESK_MESSAGES);
@@ -137,13 +145,18 @@ def test_every_word_the_desk_shows_is_in_its_table_of_messages() -> None:
     if node is None:
         pytest.skip("node is not installed (it comes with npm, which installs Pyodide for the desk)")
     docs = REPO / "site" / "docs"
-    page = desk_page(bundled_registry().all(), True, "0", "0") + desk_page(bundled_registry().all(), False)
+    rulesets = bundled_registry().all()
+    pages = (desk_page(rulesets, True, "0", "0") + desk_page(rulesets, False) + which_rules_page(rulesets, True, "0", "0")
+             + witness_box(True))
+    scripts = [docs / "js" / name for name in ("desk.js", "desk-which-rules.js", "compare-witness.js",
+                                                "desk-language.js")]
     done = subprocess.run([node, "-e", _MESSAGE_KEYS, str(docs / "js" / "desk-messages.js"),
-                           str(docs / "js" / "desk.js"), page, str(docs / "js" / "desk-language.js")],
+                           ",".join(str(s) for s in scripts), pages, str(docs / "js" / "desk-language.js")],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"missing": [], "unused": []}
-    # desk.js itself writes no English of its own into the page: no string literal that reads as a sentence.
-    script = (docs / "js" / "desk.js").read_text(encoding="utf-8")
-    code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith(("/*", "*", "//")))
-    assert re.findall(r'"[A-Z][a-z]+ [a-z]+[^"]*"', code) == []
+    # The scripts write no English of their own into the page: no string literal that reads as a sentence.
+    for path in scripts:
+        script = path.read_text(encoding="utf-8")
+        code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith(("/*", "*", "//")))
+        assert re.findall(r'"[A-Z][a-z]+ [a-z]+[^"]*"', code) == [], path.name

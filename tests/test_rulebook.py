@@ -78,7 +78,8 @@ CLASSIFY_CASE = CaseView(
 @pytest.fixture(scope="module")
 def inputs() -> Inputs:
     return Inputs(bundled_registry(), (A_D_CASE, CLASSIFY_CASE), seed_examples(), schemas(),
-                  {"protocol.md": (REPO / "docs" / "protocol.md").read_text(encoding="utf-8")})
+                  {name: (REPO / "docs" / name).read_text(encoding="utf-8")
+                   for name in ("protocol.md", "which-rules.md")})  # which-rules.md: desk-which-rules.md links it
 
 
 @pytest.fixture(scope="module")

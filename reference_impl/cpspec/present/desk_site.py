@@ -36,8 +36,12 @@ BUNDLE_CANDIDATES: tuple[str, ...] = (
     "cpspec.protocol.*", "cpspec.protocol.ops.*",
     "cpspec.rulesets", "cpspec.rulesets.build", "cpspec.rulesets.shorthand", "cpspec.present", "cpspec.present.explain",
     "cpspec.present.readings", "cpspec.present.vocabulary", "cpspec.present.decisions", "cpspec.present.messages",
-    "cpspec.present.desk", "cpspec.present.explain_translated", "cpspec.rulesets.data", "cpspec.rulesets.vocabulary",
+    "cpspec.present.desk", "cpspec.present.explain_translated", "cpspec.present.desk_which_rules",
+    "cpspec.rulesets.ids", "cpspec.rulesets.data", "cpspec.rulesets.vocabulary",
 )
+
+#: Where the bundle keeps the corpus's probe cases, for ``diff`` and ``identify`` (read through ``data_dir``).
+PROBE_CORPUS = "cpspec/_data/conformance/corpus.json"
 
 #: Run in a fresh interpreter: block yaml and jsonschema, import each candidate, print those that import.
 _PROBE = """
@@ -74,10 +78,28 @@ def browser_modules(source_root: Path, candidates: Sequence[str] = BUNDLE_CANDID
     return [(name, Path(file)) for name, file in json.loads(done.stdout)]
 
 
+def probe_cases(corpus: Mapping[str, Any]) -> dict[str, Any]:
+    """The corpus cut to what :func:`cpspec.analysis.probes.corpus_probes` reads: the id, op, rulesets and input
+    of every case of a probe op that expects an answer.
+
+    >>> probe_cases({"cases": [{"id": "x-1", "op": "score", "rulesets": ["x"], "input": {"players": []},
+    ...                         "expected": {"totals": {}}}, {"id": "x-2", "op": "score", "rulesets": ["x"],
+    ...                         "input": {}, "expected_error": "bad_input"}]})
+    {'cases': [{'id': 'x-1', 'op': 'score', 'rulesets': ['x'], 'input': {'players': []}}]}
+    """
+    from cpspec.analysis.probes import PROBE_OPS
+
+    return {"cases": [{key: case[key] for key in ("id", "op", "rulesets", "input")} for case in corpus["cases"]
+                      if case["op"] in PROBE_OPS and "expected_error" not in case and isinstance(case.get("input"),
+                                                                                                  dict)]}
+
+
 def desk_bundle(source_root: Path, rulesets: Iterable[Ruleset] = ()) -> bytes:
-    """One zip: the browser's cpspec modules, laid out as under ``source_root`` (``cpspec/...``), and each
+    """One zip: the browser's cpspec modules, laid out as under ``source_root`` (``cpspec/...``), each
     ruleset's merged, validated document as ``desk-rulesets/<id>.json`` (where :mod:`cpspec.present.desk`
-    reads it)."""
+    reads it), and the corpus's probe cases (:data:`PROBE_CORPUS`, for ``diff`` and ``identify``)."""
+    from cpspec.rulesets.data import data_dir
+
     source_root = source_root.resolve()
     files = [(path.relative_to(source_root).as_posix(), path.read_bytes())
              for _, path in sorted(browser_modules(source_root), key=lambda item: item[0])]
@@ -87,6 +109,9 @@ def desk_bundle(source_root: Path, rulesets: Iterable[Ruleset] = ()) -> bytes:
     files += [(f"desk-rulesets/{r.id}.json",
                json.dumps(ruleset_document(r), ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
               for r in rulesets]
+    corpus = json.loads((data_dir("conformance") / "corpus.json").read_text(encoding="utf-8"))
+    files.append((PROBE_CORPUS, json.dumps(probe_cases(corpus), ensure_ascii=False,
+                                           separators=(",", ":")).encode("utf-8")))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, content in files:
@@ -171,9 +196,11 @@ def desk_versions(assets: Mapping[str, bytes | Path]) -> tuple[str, str]:
     return digest.hexdigest()[:12], version
 
 
-def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_version: str = "",
-              pyodide_version: str = "") -> str:
-    """The desk's Markdown page: what it does, then the form that ``js/desk.js`` fills in.
+def desk_form(rulesets: Sequence[Ruleset], engine_available: bool, bundle_version: str = "",
+              pyodide_version: str = "", buttons: str = "") -> tuple[str, str]:
+    """(what comes before the desk's form, the form and its card grid), for the desk's pages: the form that
+    ``js/desk.js`` fills in, inside the ``#cpspec-desk`` element this opens (the page closes it); ``buttons``:
+    the form's last row, beside the engine's status.
 
     ``bundle_version`` (a hash of the bundle and the form's facts) goes into their addresses, so that the
     service worker (``desk-sw.js``, keyed by ``pyodide_version``) never serves an old one.
@@ -190,25 +217,8 @@ def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
     preload = "".join(f'<link rel="preload" href="assets/pyodide/{name}" as="{kind}" crossorigin>'
                       for name, kind in (("pyodide.asm.wasm", "fetch"), ("python_stdlib.zip", "fetch"),
                                          ("pyodide-lock.json", "fetch"))) if engine_available else ""
-    runtime = '<script src="assets/pyodide/pyodide.js" defer></script>' if engine_available else ""
     worker = f' data-worker="desk-sw.js?pyodide={pyodide_version}&amp;v={bundle_version}"' if engine_available else ""
-    # The <noscript> line cannot switch: it says it in both languages.
-    noscript_zh = resolve("{t[desk]}需要 JavaScript；<code>cpspec explain --lang zh DEAL</code> 给出同样的解释。")
-    switch = " · ".join(f'<a href="?lang={lang}" data-lang="{lang}" hreflang="{lang}" lang="{lang}">{name}</a>'
-                        for lang, name in LANGUAGE_NAMES.items())
-    return f"""# Dispute desk {{: data-msg="pageTitle" }}
-
-<p class="desk-lang" id="desk-lang"><span data-msg="language">Language</span>: {switch}</p>
-<p id="desk-intro" data-msg="intro">Settle a deal here: pick the ruleset, enter each player's cards (type or paste
-them, such as <code>Ts 6d 6h</code> or <code>T♠ 6♦ 6♥</code>, or pick them from the card grid), add a declaration or
-a surrender where the ruleset has them, and score. The desk runs the project's own engine in your browser (Python
-compiled to WebAssembly, loaded only on this page; nothing is sent anywhere) and shows the same step-by-step
-explanation as <code>cpspec explain</code>, with every rule and interpretation linked to its place in this rulebook.
-The deal is kept in the page's address (with <code>lang=zh</code>, in Chinese): copy it to share the ruling. Deals
-played one after another go into the session below it: running totals, undo, and the settle-up.</p>
-
-{missing}
-<link rel="stylesheet" href="css/desk.css">{preload}
+    form = f"""<link rel="stylesheet" href="css/desk.css">{preload}
 <div id="cpspec-desk" class="desk" data-rulesets="assets/desk/rulesets.json{version}"
      data-bundle="assets/desk/cpspec.zip{version}" data-pyodide="assets/pyodide/"
      data-messages="assets/desk/messages-{{lang}}.json{version}"
@@ -223,10 +233,45 @@ played one after another go into the session below it: running totals, undo, and
 <p class="desk-buttons"><button type="button" id="desk-add" data-msg="addPlayer">Add a player</button>
 <button type="button" id="desk-remove" data-msg="removePlayer">Remove the last player</button>
 <span id="desk-count-note" class="desk-note" aria-live="polite"></span></p>
-<p class="desk-buttons"><button type="submit" id="desk-score" data-msg="scoreDeal">Score the deal</button>
+<p class="desk-buttons">{buttons}
 <span id="desk-status" role="status">Loading the engine…</span></p>
 </form>
-<div id="desk-grid" class="desk-grid" aria-label="Card grid: click a card to add it to the field you are in"></div>
+<div id="desk-grid" class="desk-grid" aria-label="Card grid: click a card to add it to the field you are in"></div>"""
+    return missing, form
+
+
+def desk_scripts(engine_available: bool, *scripts: str) -> str:
+    """The scripts at the end of a desk page: Pyodide's loader, the messages, the engine's loader, the page's."""
+    runtime = '<script src="assets/pyodide/pyodide.js" defer></script>' if engine_available else ""
+    return runtime + "".join(f'<script src="js/{name}"></script>\n'
+                             for name in ("desk-messages.js", "desk-language.js", "desk-engine.js", "desk.js",
+                                          *scripts))
+
+
+def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_version: str = "",
+              pyodide_version: str = "") -> str:
+    """The desk's Markdown page: what it does, then the form that ``js/desk.js`` fills in (:func:`desk_form`)."""
+    missing, form = desk_form(rulesets, engine_available, bundle_version, pyodide_version,
+                              '<button type="submit" id="desk-score" data-msg="scoreDeal">Score the deal</button>')
+    switch = " · ".join(f'<a href="?lang={lang}" data-lang="{lang}" hreflang="{lang}" lang="{lang}">{name}</a>'
+                        for lang, name in LANGUAGE_NAMES.items())
+    # The <noscript> line cannot switch: it says it in both languages.
+    noscript_zh = resolve("{t[desk]}需要 JavaScript；<code>cpspec explain --lang zh DEAL</code> 给出同样的解释。")
+    return f"""# Dispute desk {{: data-msg="pageTitle" }}
+
+<p class="desk-lang" id="desk-lang"><span data-msg="language">Language</span>: {switch}</p>
+<p id="desk-intro" data-msg="intro">Settle a deal here: pick the ruleset, enter each player's cards (type or paste
+them, such as <code>Ts 6d 6h</code> or <code>T♠ 6♦ 6♥</code>, or pick them from the card grid), add a declaration or
+a surrender where the ruleset has them, and score. The desk runs the project's own engine in your browser (Python
+compiled to WebAssembly, loaded only on this page; nothing is sent anywhere) and shows the same step-by-step
+explanation as <code>cpspec explain</code>, with every rule and interpretation linked to its place in this rulebook.
+The deal is kept in the page's address (with <code>lang=zh</code>, in Chinese): copy it to share the ruling. Deals
+played one after another go into the session below it: running totals, undo, and the settle-up.</p>
+<p id="desk-which-rules"><span data-msg="whichRulesAsk">To learn which ruleset an app or a table plays from a few
+deals and what was paid:</span> <a href="desk-which-rules.html" data-msg="whichIdentify">Which rules were these?</a></p>
+
+{missing}
+{form}
 <div id="desk-result" class="desk-result"></div>
 <section id="desk-session" class="desk-session" aria-labelledby="desk-session-title">
 <h2 id="desk-session-title" data-msg="sessionTitle">Session at this table</h2>
@@ -250,11 +295,9 @@ ruling one click away, undo, a shareable address or file (cpspec session FILE re
 
 <noscript>The desk needs JavaScript; <code>cpspec explain DEAL</code> gives the same explanation.
 <span lang="zh-CN">{noscript_zh}</span></noscript>
-{runtime}<script src="js/desk-messages.js"></script>
-<script src="js/desk-language.js"></script>
-<script src="js/desk.js"></script>
-"""
+{desk_scripts(engine_available)}"""
 
 
-__all__ = ["BUNDLE_CANDIDATES", "PYODIDE_FILES", "browser_modules", "desk_assets", "desk_bundle", "desk_page",
-           "desk_rulesets", "desk_versions", "ruleset_document"]
+__all__ = ["BUNDLE_CANDIDATES", "PROBE_CORPUS", "PYODIDE_FILES", "browser_modules", "desk_assets", "desk_bundle",
+           "desk_form", "desk_page", "desk_rulesets", "desk_scripts", "desk_versions", "probe_cases",
+           "ruleset_document"]

@@ -11,14 +11,11 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from cpspec.engines import Engine
 from cpspec.errors import CpspecError
 from cpspec.rules.model import Ruleset
-
-if TYPE_CHECKING:
-    from cpspec.rulesets.loader import RulesetRegistry
 
 Handler = Callable[[Ruleset | None, Mapping[str, Any], Engine], dict[str, Any]]
 H = TypeVar("H", bound=Handler)
@@ -89,12 +86,29 @@ def all_ops() -> dict[str, Op]:
     return OPS
 
 
+class Served(Protocol):
+    """The rulesets an op may name besides its own: a :class:`cpspec.rulesets.loader.RulesetRegistry`, or the
+    desk's bundle in the browser (:class:`cpspec.present.desk_which_rules.DeskRulesets`)."""
+
+    def ids(self) -> list[str]:
+        """Every id served."""
+
+    def has(self, ruleset_id: str) -> bool:
+        """Whether the id is served."""
+
+    def get(self, ruleset_id: str) -> Ruleset:
+        """The ruleset of an id served."""
+
+    def all(self) -> list[Ruleset]:
+        """Every ruleset served."""
+
+
 #: The rulesets the request being answered is served from (set by the server's dispatch for each request).
-_SERVED: ContextVar[RulesetRegistry | None] = ContextVar("cpspec_served_rulesets", default=None)
+_SERVED: ContextVar[Served | None] = ContextVar("cpspec_served_rulesets", default=None)
 
 
 @contextmanager
-def serving(registry: RulesetRegistry | None) -> Iterator[None]:
+def serving(registry: Served | None) -> Iterator[None]:
     """Answer the requests inside with ``registry``'s rulesets (None: the bundled ones)."""
     token = _SERVED.set(registry)
     try:
@@ -103,8 +117,11 @@ def serving(registry: RulesetRegistry | None) -> Iterator[None]:
         _SERVED.reset(token)
 
 
-def served_rulesets() -> RulesetRegistry:
+def served_rulesets() -> Served:
     """The rulesets being served: those :func:`serving` set, else the bundled ones."""
-    from cpspec.rulesets.loader import bundled_registry
+    served = _SERVED.get()
+    if served is not None:
+        return served
+    from cpspec.rulesets.loader import bundled_registry  # here: the desk's browser bundle has no loader
 
-    return _SERVED.get() or bundled_registry()
+    return bundled_registry()

@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -26,6 +25,7 @@ from cpspec.rulesets.build import build_ruleset, merge, strip_private
 from cpspec.rulesets.chain import Known, RawRuleset, locate, merge_chain, read_chain, read_raw
 from cpspec.rulesets.checks import check_semantics, inheritance_warnings
 from cpspec.rulesets.data import data_dir, schema_path
+from cpspec.rulesets.ids import RULESET_ID
 from cpspec.rulesets.languages import check_languages
 from cpspec.rulesets.quick_schema import quick_check
 from cpspec.rulesets.yamlsafe import LoadedYaml
@@ -33,8 +33,6 @@ from cpspec.rulesets.yamlsafe import LoadedYaml
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator, TypeChecker
 
-#: A ruleset id (lowercase words joined by hyphens); anything else given where a ruleset is named is a path.
-RULESET_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 __all__ = [
     "RULESET_ID", "RulesetRegistry", "bundled_registry", "get_ruleset", "load_checked", "load_document", "load_ruleset",
     "merge", "registry_for", "ruleset_validator",

@@ -1,11 +1,12 @@
 /* The dispute desk's language: English (js/desk-messages.js) or Chinese, chosen by the switch and kept in
  * the address (?lang=zh), so that a shared link opens in the same language.
  *
- * Loaded by desk.html after js/desk-messages.js and before js/desk.js. The Chinese table is built with the
- * site from cpspec.present.desk_messages (its words from the vocabulary, rulesets/vocabulary/terms.yaml, and
- * from the explanation's messages) and served as assets/desk/messages-zh.json: each entry is a string, a
- * table of strings, or a template whose {0}, {1} are the English function's arguments in order. The
- * explanation itself is the engine's (cpspec explain --lang zh), asked in the page's language.
+ * Loaded by the desk's pages (desk.html, desk-which-rules.html) after js/desk-messages.js and before
+ * js/desk.js. The Chinese table is built with the site from cpspec.present.desk_messages (its words from the
+ * vocabulary, rulesets/vocabulary/terms.yaml, and from the explanation's messages) and served as
+ * assets/desk/messages-zh.json: each entry is a string, a table of strings, or a template whose {0}, {1} are
+ * the English function's arguments in order. The explanation itself is the engine's (cpspec explain --lang
+ * zh), asked in the page's language.
  */
 (function () {
   "use strict";

@@ -26,6 +26,7 @@
   const errorBox = $("desk-error");
   const resultBox = $("desk-result");
   const grid = $("desk-grid");
+  const withSession = Boolean($("desk-session"));  // desk-which-rules.html has the form alone
   const SUITS = { "♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s" };
   const SYMBOL = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const RANKS = "AKQJT98765432";
@@ -34,6 +35,7 @@
   const KEYS = { front: "f", middle: "m", back: "b", cards: "c", seat: "s", declare: "d", natural: "n" };
   let rulesets = {};
   let engine = null;
+  let pyodide = null;
   let lastField = null;
   let lastScored = null;  // {ruleset, deal} of the last deal scored without a mistake
   let session = { ruleset: null, deals: [], stacks: null };
@@ -49,15 +51,7 @@
   /* A ruleset's title in the desk's language (its English title where it has none). */
   function titleOf(rs) { return (rs.titles && rs.titles[lang]) || rs.title; }
 
-  function el(tag, attrs, children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (key === "text") node.textContent = value;
-      else if (value !== null && value !== undefined) node.setAttribute(key, value);
-    }
-    for (const child of children || []) node.append(child);
-    return node;
-  }
+  const el = window.cpspecEl;  // js/desk-engine.js
 
   /* "T♠ 6♦ 6h", "ts,6d 6h", "10s" -> ["Ts", "6d", "6h"]; anything else is passed on for the engine to refuse. */
   function parseCards(text) {
@@ -360,11 +354,11 @@
     return DESK_LANGUAGE.sentence(error.detail, T) || (T.codes && T.codes[error.code]) || error.detail || error.message;
   }
 
-  function playerWords(error) {
+  function playerWords(error, seatGiven) {
     const at = place(error.where);
     if (!at) return errorText(error);
     const seatField = playersBox.querySelector(`[name="s${at.player}"]`);
-    const seat = seatField ? seatField.value : "?";
+    const seat = seatGiven || (seatField ? seatField.value : "?");
     const name = at.name && T.fields[at.name] ? T.fields[at.name] : null;
     const size = /^expected (\d+) cards, got (\d+)$/.exec(error.detail || "");
     let text = errorText(error);
@@ -393,7 +387,7 @@
                    el("span", { class: "desk-error-words", text: playerWords(error) })]),
       el("p", { class: "desk-error-cli" }, [T.cliSays + " ", el("code", { class: "desk-error-message",
                                                                            text: error.message })]));
-    resultBox.replaceChildren();
+    if (resultBox) resultBox.replaceChildren();
     const target = markField(error);
     if (target) target.focus();
     else errorBox.scrollIntoView({ block: "center" });
@@ -408,6 +402,7 @@
 
   function score(pushAddress) {
     const rulesetId = select.value;
+    if (!resultBox) return;
     const deal = readDeal();
     if (pushAddress) window.history.replaceState(null, "", dealToQuery(rulesetId, deal) + window.location.hash);
     if (!engine) { status("notLoadedYet"); root.dataset.pending = "yes"; return; }
@@ -460,6 +455,7 @@
   }
 
   function updateSessionButtons() {
+    if (!withSession) return;
     const other = session.ruleset && session.ruleset !== select.value;
     $("desk-record").disabled = !lastScored || Boolean(other);
     $("desk-undo").disabled = !session.deals.length;
@@ -483,6 +479,7 @@
   }
 
   function fillStacks(seats) {
+    if (!withSession) return;
     const box = $("desk-stacks-fields");
     box.replaceChildren();
     for (const seat of seats) {
@@ -625,20 +622,9 @@
   async function loadEngine() {
     if (root.dataset.engine !== "yes") { status("engineMissing"); return; }
     const started = performance.now();
-    if (!window.loadPyodide) {
-      await new Promise((resolve, reject) => {
-        const script = el("script", { src: root.dataset.pyodide + "pyodide.js" });
-        script.onload = resolve;
-        script.onerror = () => reject(new Error("pyodide.js did not load"));
-        document.head.append(script);
-      });
-    }
-    const bundle = fetch(root.dataset.bundle).then((r) => r.arrayBuffer());
-    const pyodide = await window.loadPyodide({ indexURL: new URL(root.dataset.pyodide, window.location.href).href,
-                                               packages: [] });
-    root.dataset.runtimeMs = String(Math.round(performance.now() - started));
-    pyodide.unpackArchive(await bundle, "zip", { extractDir: "/cpspec-desk" });
-    pyodide.runPython("import sys; sys.path.insert(0, '/cpspec-desk')");
+    const loaded = await window.cpspecEngine(root.dataset.bundle, root.dataset.pyodide);  // js/desk-engine.js
+    pyodide = loaded.pyodide;
+    root.dataset.runtimeMs = String(loaded.runtimeMs);
     const importing = performance.now();
     engine = pyodide.pyimport("cpspec.present.desk");
     root.dataset.importMs = String(Math.round(performance.now() - importing));
@@ -757,15 +743,20 @@
       fillStacks(readDeal().players.map((p) => p.seat));
       score(false);
     });
-    wireSession();
+    if (withSession) wireSession();
     updateSessionButtons();
+    // For the pages that reuse the form (js/desk-which-rules.js): the deal entered, errors in a player's words.
+    window.cpspecDesk = { readDeal, playerWords, showError, clearMarks, el, cardSpan, signedText, dealToQuery,
+                          rulesetId: () => select.value, rulesets: () => rulesets, pyodide: () => pyodide,
+                          fillDeal: (rulesetId, deal) => { select.value = rulesetId; fillExamples(); fillPlayers(deal); } };
     try {
       await loading;
     } catch (error) {
       status("engineFailed", error.message);
       return;
     }
-    if (session.deals.length) refreshSession();
+    root.dispatchEvent(new Event("cpspec-desk-ready"));
+    if (withSession && session.deals.length) refreshSession();
     if (fromAddress || root.dataset.pending) score(false);
     else registerWorker();
   }

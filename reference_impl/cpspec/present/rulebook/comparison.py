@@ -10,10 +10,28 @@ from cpspec.present.rulebook.text import html, topic_title
 # --- comparison matrix -------------------------------------------------------------------
 
 
+def witness_box(engine_available: bool, bundle_version: str = "") -> str:
+    """Where ``js/compare-witness.js`` shows, for two rulesets picked, the deals of ``diff`` on which they part:
+    computed in the browser by the desk's engine (Pyodide and the desk's bundle, loaded only then)."""
+    if not engine_available:
+        return ('<p class="compare-witness-missing">Pick two rulesets: <code>cpspec diff A B</code> gives the '
+                "smallest deal on which they pay differently (the in-browser engine was not part of this build).</p>")
+    version = f"?v={bundle_version}" if bundle_version else ""
+    return (f'<section id="compare-witness" class="compare-witness" data-bundle="assets/desk/cpspec.zip{version}" '
+            'data-pyodide="assets/pyodide/" aria-live="polite"><h2 id="compare-witness-title" '
+            'data-msg="witnessTitle">Where two rulesets part</h2>'
+            '<p id="compare-witness-status" class="compare-witness-status" data-msg="witnessPick">Pick exactly two '
+            "rulesets to see the smallest deal on which they pay differently.</p>"
+            '<div id="compare-witness-body"></div></section>\n'
+            '<script src="js/desk-messages.js"></script><script src="js/desk-engine.js"></script>'
+            '<script src="js/compare-witness.js"></script>')
 
-def comparison_page(inputs: Inputs) -> str:
+
+def comparison_page(inputs: Inputs, engine_available: bool = False, bundle_version: str = "") -> str:
     """One row per rule topic, one column per ruleset, in a scrolling box whose topic column and header row stay
-    in place; a chooser (``js/compare.js``) shows only the rulesets to compare. Each cell links the rules."""
+    in place; a chooser (``js/compare.js``) shows only the rulesets to compare. Each cell links the rules. With
+    two rulesets picked, :func:`witness_box` shows the deals on which they part (``engine_available``: Pyodide is
+    in the build; ``bundle_version``: the desk bundle's hash)."""
     rulesets = inputs.rulesets
     head = "".join(f'<th scope="col" data-col="{r.id}"><a href="rulesets/{r.id}.html">{html(r.id)}</a></th>'
                    for r in rulesets)
@@ -41,8 +59,11 @@ def comparison_page(inputs: Inputs) -> str:
              "the rules that decide it; the topic column and the header stay in place while the table scrolls. "
              "Tick the rulesets to compare: the choice is kept in the page's address "
              "(`comparison.html?rulesets=<id>,<id>`), so a comparison can be shared. A cell that differs from "
-             "the first chosen ruleset's is highlighted. The sections below give the rule titles.",
-             matrix]
+             "the first chosen ruleset's is highlighted. With exactly two rulesets ticked, the deals on which they "
+             "pay differently are shown below the table (`cpspec diff`, run in your browser on the deals of the two "
+             "rulesets' cases), each one a link that opens it on the dispute desk. The sections below give the "
+             "rule titles.",
+             matrix, witness_box(engine_available, bundle_version)]
     for topic in inputs.topics:
         section = [f"## {topic_title(topic)} {{#{topic}}}"]
         for r in rulesets:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from cpspec.present.desk_site import desk_assets, desk_page, desk_versions
+from cpspec.present.desk_which_rules_page import which_rules_page
 from cpspec.present.rulebook.ambiguities import ambiguity_page
 from cpspec.present.rulebook.cases import example_pages, examples_index
 from cpspec.present.rulebook.comparison import comparison_page
@@ -29,7 +30,8 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
     pages: dict[str, str] = {"rulesets.md": rulesets_index(inputs)}
     for ruleset in inputs.rulesets:
         pages[f"rulesets/{ruleset.id}.md"] = ruleset_page(ruleset, inputs)
-    pages["comparison.md"] = comparison_page(inputs)
+    versions = desk_versions(generate_assets(inputs))
+    pages["comparison.md"] = comparison_page(inputs, inputs.pyodide is not None, versions[0])
     pages["hand-rankings.md"] = hand_rankings_page(inputs)
     pages["ambiguities.md"] = ambiguity_page(inputs)
     pages["examples.md"] = examples_index(inputs)
@@ -38,7 +40,8 @@ def generate_pages(inputs: Inputs) -> dict[str, str]:
         pages[f"print/{ruleset.id}.md"] = print_page(ruleset, inputs)
     pages["schema.md"] = schema_page(inputs)
     pages["search.md"] = search_page(inputs)
-    pages["desk.md"] = desk_page(inputs.rulesets, inputs.pyodide is not None, *desk_versions(generate_assets(inputs)))
+    pages["desk.md"] = desk_page(inputs.rulesets, inputs.pyodide is not None, *versions)
+    pages["desk-which-rules.md"] = which_rules_page(inputs.rulesets, inputs.pyodide is not None, *versions)
     for name, text in inputs.docs.items():
         if name in pages or name in HAND_WRITTEN:
             raise ValueError(f"docs/{name} would replace a rulebook page of the same name")
@@ -59,6 +62,7 @@ def site_nav(inputs: Inputs) -> list[Any]:
     return [
         {"Home": "index.md"},
         {"Dispute desk": "desk.md"},
+        {"Which rules were these?": "desk-which-rules.md"},
         {"How to settle a dispute": "how-to-settle-a-dispute.md"},
         {"Rulesets": ["rulesets.md", *({r.title: f"rulesets/{r.id}.md"} for r in inputs.rulesets)]},
         {"Comparison": "comparison.md"},

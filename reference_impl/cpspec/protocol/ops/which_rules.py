@@ -15,13 +15,12 @@ from cpspec.errors import CpspecError
 from cpspec.protocol.registry import check_input_keys, register, served_rulesets
 from cpspec.protocol.which_rules_json import diff_json, identified_json, protocol_ask
 from cpspec.rules.model import Ruleset
+from cpspec.rulesets.ids import RULESET_ID
 
 
 @register("diff", "the differences between the request's ruleset and another, each with the smallest deal it shows on")
 def op_diff(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine = DEFAULT) -> dict[str, Any]:
     """Every difference between the ruleset (A) and ``input.against`` (B), and the deals they part on."""
-    from cpspec.rulesets.loader import RULESET_ID  # here: the desk's browser bundle has no loader
-
     assert ruleset is not None
     check_input_keys(data, {"against"})
     against = data["against"]
@@ -38,8 +37,6 @@ def op_diff(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine = D
 def op_identify(ruleset: Ruleset | None, data: Mapping[str, Any], engine: Engine = DEFAULT) -> dict[str, Any]:
     """The served rulesets (or ``input.rulesets``) that agree with every observed deal, the nearest, the fixes, and
     the next deal to play; the search space takes the values of every served ruleset."""
-    from cpspec.rulesets.loader import RULESET_ID  # here: the desk's browser bundle has no loader
-
     check_input_keys(data, {"deals"}, frozenset({"rulesets", "house_id"}))
     observations = parse_observations({"deals": data["deals"]})
     served = served_rulesets()
