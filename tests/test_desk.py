@@ -121,8 +121,8 @@ def test_the_dispute_guide_shows_what_the_cli_prints_for_the_example_it_names() 
         assert "[on the dispute desk](desk.md?ruleset=" in page and f"`cpspec explain examples/{name}`" in page
 
 
-#: Every message key the desk's scripts use (T.key, or status("key")) and its pages mark (data-msg="key"), against
-#: the table's keys.
+#: Every message key the desk's scripts use (T.key, or status("key")), desk-language.js uses (table.key, the theme
+#: around the desk and the engine's sentences) and its pages mark (data-msg="key"), against the table's keys.
 _MESSAGE_KEYS = """
 global.window = {}; require(process.argv[1]);
 const fs = require("fs");
@@ -131,6 +131,7 @@ const used = new Set(process.argv[2].split(",").flatMap((f) => {
   return [...script.matchAll(/\\bT\\.(\\w+)/g), ...script.matchAll(/\\bstatus\\("(\\w+)"/g)].map((m) => m[1]);
 }));
 for (const m of process.argv[3].matchAll(/data-msg="(\\w+)"/g)) used.add(m[1]);
+for (const m of fs.readFileSync(process.argv[4], "utf8").matchAll(/\\btable\\.(\\w+)/g)) used.add(m[1]);
 const table = Object.keys(window.DESK_MESSAGES);
 console.log(JSON.stringify({missing: [...used].filter((k) => !table.includes(k)).sort(),
                             unused: table.filter((k) => !used.has(k)).sort()}));
@@ -147,9 +148,11 @@ def test_every_word_the_desk_shows_is_in_its_table_of_messages() -> None:
     rulesets = bundled_registry().all()
     pages = (desk_page(rulesets, True, "0", "0") + desk_page(rulesets, False) + which_rules_page(rulesets, True, "0", "0")
              + witness_box(True))
-    scripts = [docs / "js" / name for name in ("desk.js", "desk-which-rules.js", "compare-witness.js")]
+    scripts = [docs / "js" / name for name in ("desk.js", "desk-which-rules.js", "compare-witness.js",
+                                                "desk-language.js")]
     done = subprocess.run([node, "-e", _MESSAGE_KEYS, str(docs / "js" / "desk-messages.js"),
-                           ",".join(str(s) for s in scripts), pages], capture_output=True, text=True, timeout=60)
+                           ",".join(str(s) for s in scripts), pages, str(docs / "js" / "desk-language.js")],
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"missing": [], "unused": []}
     # The scripts write no English of their own into the page: no string literal that reads as a sentence.

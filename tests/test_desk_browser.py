@@ -495,6 +495,40 @@ def test_the_chinese_desk_settles_the_quanleida_dispute_at_a_phones_width(site_u
     wait(browser, "!document.getElementById('desk-error').hidden")
     said = browser.evaluate("document.querySelector('#desk-error .desk-error-words').textContent")
     assert said == "玩家 2（B）：头墩须 3 张牌，现有 2 张"
+    # And one the engine says in a sentence of its own (a seat used twice), in Chinese in the same words.
+    browser.evaluate("document.getElementById('desk-f1').value = 'As Kh 2s'; document.getElementById('desk-s1')"
+                     ".value = 'A'; document.getElementById('desk-form').requestSubmit();")
+    wait(browser, "document.querySelector('#desk-error .desk-error-words').textContent.includes('座位 A')")
+    said = browser.evaluate("document.querySelector('#desk-error .desk-error-words').textContent")
+    assert said == "玩家 2（A）：座位 A 已有别的玩家用了：每位玩家的座位各不相同"
+    # The theme around the desk in Chinese too (the site's name, the breadcrumb, the title, the menu) and in
+    # English again after the switch.
+    assert _theme(browser) == {"site": "十三水规则书", "crumb": "争议台", "title": "争议台 - 十三水规则书",
+                               "lang": "zh-CN", "desk": "争议台", "glossary": ["词汇表", "zh/glossary.html"],
+                               "home": ["首页", "zh/index.html"]}
+    browser.evaluate("document.querySelector('#desk-lang a[data-lang=en]').click()")
+    wait(browser, "document.getElementById('desk-score').textContent === 'Score the deal'")
+    assert _theme(browser) == {"site": "Chinese Poker rulebook", "crumb": "Dispute desk",
+                               "title": "Dispute desk - Chinese Poker rulebook", "lang": "en", "desk": "Dispute desk",
+                               "glossary": ["Glossary", "glossary.html"], "home": ["Home", "index.html"]}
+
+
+#: The theme's words around the desk: the top bar's site name, the breadcrumb, the title, <html lang>, the menu.
+_THEME = """(() => {
+  const link = (href) => { const a = [...document.querySelectorAll('.wy-menu a')].find((a) =>
+    a.getAttribute('href') === href || a.getAttribute('href') === 'zh/' + href);
+    return [a.textContent.trim(), a.getAttribute('href')]; };
+  return { site: document.querySelector('.wy-nav-top > a').textContent.trim(),
+           crumb: document.querySelector('.wy-breadcrumbs .breadcrumb-item.active').textContent.trim(),
+           title: document.title, lang: document.documentElement.lang,
+           desk: document.querySelector(".wy-menu a[href='#']").textContent.trim(),
+           glossary: link('glossary.html'), home: link('index.html') };
+})()"""
+
+
+def _theme(browser: Browser) -> dict[str, Any]:
+    found: dict[str, Any] = browser.evaluate(_THEME)
+    return found
 
 
 @pytest.mark.slow

@@ -18,12 +18,13 @@ from pathlib import Path
 
 import pytest
 
+from cpspec.errors import CpspecError
 from cpspec.present import chinese, rulebook
 from cpspec.present.desk_messages import DESK_ZH, desk_catalogue
 from cpspec.present.desk_site import desk_bundle, desk_rulesets
 from cpspec.present.explain import LinkStyle, explain_deal, explanation_json
 from cpspec.protocol.deal_files import read_deal_file
-from cpspec.protocol.ops import op_score
+from cpspec.protocol.ops import op_score, op_score_session
 from cpspec.rulesets.loader import bundled_registry
 from cpspec.rulesets.vocabulary import vocabulary
 from test_desk import FROM_THE_BUNDLE
@@ -68,7 +69,7 @@ def test_the_chinese_table_has_every_english_entry_in_its_shape() -> None:
             assert isinstance(entry, str) and _arity(entry) == shape, (key, entry)
         elif shape is None:  # the page's own words, or the engine's sentence, in English: said in Chinese here
             assert isinstance(entry, str), key
-        elif key != "codes":
+        elif shape != {}:  # {}: the engine's or the page's own in English (codes, says, menu)
             assert isinstance(entry, str) and _arity(entry) == 0, (key, entry)
 
 
@@ -129,3 +130,82 @@ def test_the_chinese_edition_links_to_the_chinese_desk() -> None:
     guide = pages["zh/how-to-settle-a-dispute.md"]
     assert "在争议台上打开](../desk.md?ruleset=shisanshui&lang=zh&s0=A&f0=Qs+Qh+Qd" in guide
     assert "暂为英文" not in guide
+
+
+#: The engine's sentences said in the desk's language (js/desk-language.js's DESK_LANGUAGE.sentence), argv[1..2]:
+#: the Chinese table and the sentences.
+_SAY = """
+global.window = {}; require(process.argv[1] + "/desk-messages.js"); require(process.argv[1] + "/desk-language.js");
+const [table, details] = JSON.parse(require("fs").readFileSync(0, "utf8"));
+console.log(JSON.stringify(details.map((d) => window.DESK_LANGUAGE.sentence(d, table))));
+"""
+
+
+def _with(deal: dict[str, object], index: int, **fields: object) -> dict[str, object]:
+    players = [dict(p) for p in deal["players"]]  # type: ignore[attr-defined]
+    players[index].update(fields)
+    return {**deal, "players": players}
+
+
+def _desk_errors() -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """(code, the engine's sentence, the form the desk says it by, its values) for every mistake a deal typed on
+    the desk can make that the engine names in a sentence of its own: what ``score`` and ``score_session`` raise."""
+    _, deal, _ = read_deal_file(str(DISPUTE))  # four players A-D, shisanshui
+    four = deal["players"]
+    stacks = {"A": 10, "B": 10, "C": 10, "D": 10}
+    asks: list[tuple[str, object, str, tuple[str, ...]]] = [
+        ("shisanshui", _with(deal, 1, front=four[0]["front"][:1] + four[1]["front"][1:]), "duplicateCard", ("Qs",)),
+        ("shisanshui", {"players": [*four, four[0]]}, "playerRange", ("5", "2", "4")),
+        ("chiptalk", {"players": four[:3]}, "playerCount", ("3", "4")),
+        ("shisanshui", _with(deal, 2, seat=""), "seatEmpty", ()),
+        ("shisanshui", _with(deal, 1, seat="A"), "seatTwice", ("A",)),
+        ("chart-2020", deal, "seatNotAllowed", ("A", "North, East, South, West")),
+        ("shisanshui", _with(deal, 0, declare="xx"), "notADeclaration", ("xx",)),
+        ("shisanshui", _with(deal, 0, declare="natural", natural="xx"), "notANatural", ("xx",)),
+        ("basic", _with(deal, 0, declare="natural"), "hasNoNaturals", ()),
+        ("shisanshui", _with(deal, 0, declare="surrender"), "hasNoSurrender", ()),
+        ("shisanshui", _with(deal, 0, declare="timeout"), "hasNoTimeout", ()),
+        ("shisanshui-malayan", deal, "bankerMissing", ()),
+        ("shisanshui", {**deal, "button": "A", "stacks": stacks}, "noStacks", ()),
+        ("english-harbour-eastern", {**deal, "button": "Z", "stacks": stacks}, "buttonNotASeat", ()),
+        ("english-harbour-eastern", {**deal, "button": "A", "stacks": {"A": 10}}, "stacksEverySeat", ()),
+        ("english-harbour-eastern", {**deal, "button": "A", "stacks": {**stacks, "D": -1}}, "stackAmount", ()),
+        ("shisanshui", {"session": [deal, _with(deal, 3, seat="E")]}, "sessionSeats", ()),
+    ]
+    found = []
+    for ruleset_id, ask, form, values in asks:
+        ruleset = REGISTRY.get(ruleset_id)
+        with pytest.raises(CpspecError) as error:
+            if isinstance(ask, dict) and "session" in ask:
+                op_score_session(ruleset, {"deals": ask["session"]})
+            else:
+                op_score(ruleset, ask)
+        found.append((error.value.code, error.value.message, form, values))
+    return found
+
+
+def test_the_chinese_desk_says_the_engine_s_sentences_in_a_player_s_words() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (it comes with npm, which installs Pyodide for the desk)")
+    table = desk_catalogue("zh")
+    errors = _desk_errors()
+    done = subprocess.run([node, "-e", _SAY, str(REPO / "site" / "docs" / "js")], capture_output=True, text=True,
+                          input=json.dumps([table, [detail for _, detail, _, _ in errors]]), timeout=60)
+    assert done.returncode == 0, done.stderr
+    says = table["says"]
+    assert isinstance(says, dict)
+    for (code, detail, form, values), said in zip(errors, json.loads(done.stdout), strict=True):
+        expected = says[form].format(*values)
+        assert said == expected, (code, detail, form)
+        words = said
+        for value in values:
+            words = words.replace(value, "")
+        assert not re.search(r"[A-Za-z]", words), (detail, said)  # the values alone (seats, cards) in Latin
+    assert {form for _, _, form, _ in errors} == set(says)  # every sentence the table says is met here
+    # Every code the desk can meet has its Chinese sentence (the rest of the engine's mistakes say it by code).
+    codes = table["codes"]
+    assert isinstance(codes, dict)
+    met = {code for code, _, _, _ in errors} | {"bad_json", "unknown_ruleset", "bad_card", "bad_hand_size"}
+    assert met <= set(codes), met - set(codes)
+    assert {"bad_players", "bad_declaration", "unsupported", "bad_input"} <= {code for code, _, _, _ in errors}

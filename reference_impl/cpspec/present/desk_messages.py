@@ -6,8 +6,9 @@ arguments in order (``player: (n) => ...`` is ``"{t[player]} {0}"``), filled in 
 game's words are the vocabulary's (``{t[term-id]}``, :mod:`cpspec.rulesets.vocabulary`) and a sentence
 the explanation already says is its message (``{m[message-id]}``, :mod:`cpspec.present.messages`), so
 that no Chinese word is written twice. :func:`desk_catalogue` resolves both at build time; the site
-serves the result as ``assets/desk/messages-zh.json`` and ``js/desk.js`` reads it when the address
-says ``lang=zh`` (tests/test_desk_chinese.py holds the two tables to the same keys and arities).
+serves the result as ``assets/desk/messages-zh.json`` (with the menu's Chinese names, :func:`menu_titles`)
+and ``js/desk.js`` reads it when the address says ``lang=zh`` (tests/test_desk_chinese.py holds the two
+tables to the same keys and arities).
 """
 
 from __future__ import annotations
@@ -92,6 +93,28 @@ DESK_ZH: Final[dict[str, str | dict[str, str]]] = {
     "copied": "牌局的地址已在地址栏里（浏览器允许时也已复制）。",
     "startingStacks": "起始{t[stack]}（可不填；填了，每副牌都从{t[button]}起按当时的{t[stack]}结算）",
     "button": "{t[button]}",
+    # The theme's words around the desk (js/desk-language.js): the site's name, the search boxes.
+    "siteName": "{t[game]}规则书",
+    "search": "搜索",
+    # The engine's sentences said in a player's words, by their form (js/desk-language.js reads the values
+    # out of the engine's English); the place (the player, the row) is errorAt's.
+    "says": {"duplicateCard": "{0} 发了两次：每张牌只发一次",
+             "playerCount": "{0} 位{t[player]}，而本{t[ruleset]}须由恰好 {1} 位{t[player]}来打",
+             "playerRange": "{0} 位{t[player]}，而本{t[ruleset]}须由 {1} 至 {2} 位{t[player]}来打",
+             "seatEmpty": "{t[seat]}不能空着（至多 64 个字符）",
+             "seatTwice": "{t[seat]} {0} 已有别的{t[player]}用了：每位{t[player]}的{t[seat]}各不相同",
+             "seatNotAllowed": "{t[seat]} {0} 不是本{t[ruleset]}的{t[seat]}（只有 {1}）",
+             "sessionSeats": "牌局里每副牌的{t[seat]}都须相同",
+             "notADeclaration": "{0} 不是一种{t[declare]}（只有{t[natural]}、{t[surrender]}和{t[timeout]}）",
+             "notANatural": "{0} 不是本{t[ruleset]}的{t[natural]}",
+             "hasNoNaturals": "本{t[ruleset]}没有{t[natural]}，不能{t[declare]}",
+             "hasNoSurrender": "本{t[ruleset]}没有{t[surrender]}",
+             "hasNoTimeout": "本{t[ruleset]}没有{t[timeout]}",
+             "bankerMissing": "本{t[ruleset]}是对{t[bank]}打的：须指明{t[bank]}的{t[seat]}",
+             "noStacks": "本{t[ruleset]}不按{t[stack]}结算（没有{t[button]}和起始{t[stack]}）",
+             "buttonNotASeat": "{t[button]}须是这副牌的一个{t[seat]}",
+             "stacksEverySeat": "每个{t[seat]}都须有一个起始{t[stack]}",
+             "stackAmount": "{t[stack]}须是从 0 起的整数"},
     # Which rules were these? (js/desk-which-rules.js), and the comparison page's witness (js/compare-witness.js).
     "whichRulesAsk": "要从几副牌和每副牌实得的分数看出一个应用或一桌打的是哪个{t[ruleset]}：",
     "whichPaidTitle": "这副牌各家实得多少",
@@ -140,8 +163,6 @@ DESK_ZH: Final[dict[str, str | dict[str, str]]] = {
     "witnessTogether": "（与同一块的其余参数一起显示）",
     "witnessNoDeal": "试过的牌都付得相同",
     "witnessQuiet": "另有 {0} 处不同（规则{t[citation]}、规则正文、标题和来源）在任何一副牌上都不改变计分。",
-    # Errors the desk says in a player's words ("duplicate_card": the card, from the engine's message).
-    "duplicateCard": "{0} 发了两次：每张牌只发一次",
     # The rest by their code (cpspec.errors.CODES); the engine's own words follow under cliSays.
     "codes": {"bad_json": "这副牌不是合法的 JSON", "bad_input": "有一栏缺了、多了或填错了类型",
               "bad_card": "有一张牌写错了（点数 2-9TJQKA 加花色 cdhs）", "duplicate_card": "有一张牌发了两次",
@@ -165,10 +186,26 @@ def resolve(template: str, lang: str = "zh") -> str:
     return _REFERENCE.sub(lambda m: word(m[2], lang) if m[1] == "t" else say(m[2], lang), template)
 
 
+def menu_titles() -> dict[str, str]:
+    """The menu's English pages that have a Chinese twin -> the twin's name in the Chinese menu (the desk in
+    Chinese names them so and links to the twin, ``zh/``; a ruleset's twin is named by its Chinese title).
+
+    >>> menu_titles()["glossary.html"]
+    '词汇表'
+    """
+    # Here, not above: the Chinese edition's package reads the rulebook's, which serves this table.
+    from cpspec.present.chinese.common import EDITION_TITLES, FIXED_TWINS
+
+    return {FIXED_TWINS[page].removesuffix(".md") + ".html": title for page, title in EDITION_TITLES.items()}
+
+
 def desk_catalogue(lang: str = "zh") -> dict[str, str | dict[str, str]]:
-    """The desk's table in ``lang``, every template resolved (the page fills in the ``{0}``)."""
-    return {key: resolve(value, lang) if isinstance(value, str) else {k: resolve(v, lang) for k, v in value.items()}
-            for key, value in DESK_ZH.items()}
+    """The desk's table in ``lang``, every template resolved (the page fills in the ``{0}``), with its menu."""
+    table: dict[str, str | dict[str, str]] = {
+        key: resolve(value, lang) if isinstance(value, str) else {k: resolve(v, lang) for k, v in value.items()}
+        for key, value in DESK_ZH.items()}
+    table["menu"] = menu_titles()
+    return table
 
 
-__all__ = ["DESK_ZH", "desk_catalogue", "resolve"]
+__all__ = ["DESK_ZH", "desk_catalogue", "menu_titles", "resolve"]

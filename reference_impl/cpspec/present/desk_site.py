@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from cpspec.present.desk_messages import desk_catalogue
+from cpspec.present.desk_messages import desk_catalogue, resolve
 from cpspec.present.messages import LANGUAGE_NAMES
 from cpspec.rules.model import Ruleset
 from cpspec.rulesets.build import ruleset_document
@@ -255,6 +255,8 @@ def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
                               '<button type="submit" id="desk-score" data-msg="scoreDeal">Score the deal</button>')
     switch = " · ".join(f'<a href="?lang={lang}" data-lang="{lang}" hreflang="{lang}" lang="{lang}">{name}</a>'
                         for lang, name in LANGUAGE_NAMES.items())
+    # The <noscript> line cannot switch: it says it in both languages.
+    noscript_zh = resolve("{t[desk]}需要 JavaScript；<code>cpspec explain --lang zh DEAL</code> 给出同样的解释。")
     return f"""# Dispute desk {{: data-msg="pageTitle" }}
 
 <p class="desk-lang" id="desk-lang"><span data-msg="language">Language</span>: {switch}</p>
@@ -291,7 +293,8 @@ ruling one click away, undo, a shareable address or file (cpspec session FILE re
 </section>
 </div>
 
-<noscript>The desk needs JavaScript; <code>cpspec explain DEAL</code> gives the same explanation.</noscript>
+<noscript>The desk needs JavaScript; <code>cpspec explain DEAL</code> gives the same explanation.
+<span lang="zh-CN">{noscript_zh}</span></noscript>
 {desk_scripts(engine_available)}"""
 
 

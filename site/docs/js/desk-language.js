@@ -25,7 +25,72 @@
     return table;
   }
 
+  /* The engine's sentences (an error's detail) that a translation says in its words (its table "says", by
+   * these names), each with the values it quotes, in order. */
+  const SENTENCES = {
+    duplicateCard: /^(\S+) (?:appears twice|is dealt to both)/,
+    playerCount: /^(\d+) players, but \S+ is played by (\d+)$/,
+    playerRange: /^(\d+) players, but \S+ is played by (\d+) to (\d+)$/,
+    seatEmpty: /^seat must be a non-empty string/,
+    seatTwice: /^seat ['"](.*)['"] is used twice$/,
+    seatNotAllowed: /^seat ['"](.*)['"] is not one of (.+)$/,
+    sessionSeats: /^every deal of a session has the same seats$/,
+    notADeclaration: /^['"](.*)['"] is not a declaration/,
+    notANatural: /^['"](.*)['"] is not a natural of this ruleset/,
+    hasNoNaturals: /^\S+ has no naturals$/,
+    hasNoSurrender: /^\S+ has no surrender$/,
+    hasNoTimeout: /^\S+ has no timeout$/,
+    bankerMissing: /is played against a banker: name the banker's seat$/,
+    noStacks: /has no stack-limited settlement/,
+    buttonNotASeat: /^button must name one of the seats$/,
+    stacksEverySeat: /^stacks must give one amount for every seat$/,
+    stackAmount: /^(?:a stack is a whole number|stacks maps every seat to a whole number)/,
+  };
+
+  /* The theme's links and labels as the page has them (in English), to be said again after a translation. */
+  const theme = new Map();
+  function kept(node, read) {
+    if (!theme.has(node)) theme.set(node, read(node));
+    return theme.get(node);
+  }
+  const LINKS = ".wy-side-nav-search > a, .wy-nav-top > a, .wy-breadcrumbs a, .wy-menu a[href]:not([href='#'])";
+
   window.DESK_LANGUAGE = {
+    /* The engine's sentence in the table's words, or null (the table does not say it). */
+    sentence(detail, table) {
+      for (const [name, form] of Object.entries(SENTENCES)) {
+        const found = form.exec(detail || "");
+        const words = (table.says || {})[name];
+        if (found && words) return words.replace(/\{(\d+)\}/g, (_, i) => found[Number(i) + 1]);
+      }
+      return null;
+    },
+    /* The theme around the desk in ``lang`` (the page's English where the table has no word): the page's title
+     * and language, the site's name, the breadcrumb, the search boxes, and the menu's entries for the pages that
+     * have a twin in that language (the table's "menu"), linked to the twin. */
+    theme(table, lang) {
+      // The page's own name (title, breadcrumb, its menu entry) where the page is the desk (data-msg="pageTitle").
+      const name = document.querySelector("h1[data-msg='pageTitle']") ? table.pageTitle : null;
+      const title = kept(document, () => document.title);
+      document.title = name && table.siteName ? `${name} - ${table.siteName}` : title;
+      document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
+      for (const input of document.querySelectorAll("input[name='q']")) {
+        const text = kept(input, (n) => n.placeholder);
+        input.placeholder = table.search || text;
+      }
+      for (const link of document.querySelectorAll(LINKS)) {
+        const [text, href] = kept(link, (n) => [n.textContent, n.getAttribute("href")]);
+        const twin = (table.menu || {})[href];
+        const named = link.parentNode.matches(".wy-side-nav-search, .wy-nav-top") ? table.siteName : twin;
+        link.setAttribute("href", twin && lang !== "en" ? `${lang}/${href}` : href);
+        link.textContent = named && link.textContent.trim() ? named : text;
+      }
+      for (const node of document.querySelectorAll(".wy-breadcrumbs .breadcrumb-item.active, .wy-menu a[href='#']")) {
+        const text = kept(node, (n) => n.textContent);
+        node.textContent = name || text;
+      }
+    },
+
     /* The address's language: lang=zh, or English. */
     fromAddress() {
       const lang = new URLSearchParams(window.location.search).get("lang");

@@ -7,6 +7,10 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   // The page's own labels (desk.html carries them in English, marked data-msg="key"); null: the page's own
   // words and markup stay (a translation gives them).
   pageTitle: null,
+  // The theme's words around the desk (js/desk-language.js): null or empty, the page's own.
+  siteName: null,
+  search: null,
+  menu: {},
   intro: null,
   engineMissingPage: null,
   language: "Language",
@@ -49,8 +53,9 @@ window.DESK_MESSAGES = window.DESK_MESSAGES || {
   errorAt: (n, seat, text) => `Player ${n} (${seat}): ${text}`,
   needsCards: (field, wanted, has) => `the ${field} needs ${wanted} cards, it has ${has}`,
   notACard: (field, text) => `the ${field}: ${text} is not a card (write it like Td or T♦)`,
-  // null, and no code: the engine's own sentence (a translation says these in its words).
-  duplicateCard: null,
+  // Empty: the engine's own sentence (a translation says these in its words: "says" by the sentence's form,
+  // js/desk-language.js, "codes" by the error's code).
+  says: {},
   codes: {},
   fields: { front: "front", middle: "middle", back: "back", cards: "13 cards", seat: "seat",
             declare: "declaration", natural: "natural" },

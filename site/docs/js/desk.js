@@ -351,9 +351,7 @@
 
   /* The error's sentence: the engine's, or in the desk's language the words for its code. */
   function errorText(error) {
-    const card = /^(\S+) (?:appears twice|is dealt to both)/.exec(error.detail || "");
-    if (error.code === "duplicate_card" && card && T.duplicateCard) return T.duplicateCard(card[1]);
-    return (T.codes && T.codes[error.code]) || error.detail || error.message;
+    return DESK_LANGUAGE.sentence(error.detail, T) || (T.codes && T.codes[error.code]) || error.detail || error.message;
   }
 
   function playerWords(error, seatGiven) {
@@ -652,8 +650,7 @@
       if (typeof text === "string") node.textContent = text;
       else node.innerHTML = pageWords.get(node);
     }
-    document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
-    if (T.pageTitle) document.title = document.title.replace(/^[^-–|]*/, T.pageTitle + " ");
+    DESK_LANGUAGE.theme(T, lang);  // the site's name, breadcrumb, menu and title around the desk
     for (const option of select.options) {
       const rs = rulesets[option.value];
       if (!rs) continue;

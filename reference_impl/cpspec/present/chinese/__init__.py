@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cpspec.present.chinese.common import bilingual, twins
+from cpspec.present.chinese.common import EDITION_TITLES, bilingual, twins, zh
 from cpspec.present.chinese.guide import dispute_guide_page, index_page
 from cpspec.present.chinese.references import glossary_page, hand_rankings_page, naturals_page
 from cpspec.present.chinese.ruleset_page import ruleset_page
@@ -40,14 +40,11 @@ def chinese_pages(inputs: Inputs) -> dict[str, str]:
 
 def chinese_nav(registry: RulesetRegistry) -> list[Any]:
     """The Chinese edition's menu, one entry of the navigation."""
-    return [{"中文": [
-        {"首页": "zh/index.md"},
-        {"如何解决争议": "zh/how-to-settle-a-dispute.md"},
-        {"规则集": [{r.title_in("zh"): f"zh/rulesets/{r.id}.md"} for r in bilingual(registry)]},
-        {"牌型大小": "zh/hand-rankings.md"},
-        {"特殊牌型": "zh/naturals.md"},
-        {"词汇表": "zh/glossary.md"},
-    ]}]
+    guides = ("zh/index.md", "zh/how-to-settle-a-dispute.md")
+    pages: list[dict[str, Any]] = [{EDITION_TITLES[page]: page} for page in guides]
+    pages.append({zh("ruleset"): [{r.title_in("zh"): f"zh/rulesets/{r.id}.md"} for r in bilingual(registry)]})
+    pages += [{EDITION_TITLES[page]: page} for page in ("zh/hand-rankings.md", "zh/naturals.md", "zh/glossary.md")]
+    return [{"中文": pages}]
 
 
 __all__ = ["chinese_nav", "chinese_pages", "mark_language", "twins", "with_language_switch"]

@@ -11,6 +11,10 @@ from cpspec.rulesets.vocabulary import vocabulary
 FIXED_TWINS = {"zh/index.md": "index.md", "zh/hand-rankings.md": "hand-rankings.md", "zh/naturals.md": "naturals.md",
                "zh/glossary.md": "glossary.md", "zh/how-to-settle-a-dispute.md": "how-to-settle-a-dispute.md"}
 
+#: The menu's names of those pages (the Chinese edition's menu, and the desk's menu when it is in Chinese).
+EDITION_TITLES = {"zh/index.md": "首页", "zh/how-to-settle-a-dispute.md": "如何解决争议",
+                  "zh/hand-rankings.md": "牌型大小", "zh/naturals.md": "特殊牌型", "zh/glossary.md": "词汇表"}
+
 
 def bilingual(registry: RulesetRegistry) -> list[Ruleset]:
     """The rulesets written in Chinese too (``languages`` holds ``zh``), sorted by id."""
@@ -50,4 +54,4 @@ def md(text: str) -> str:
     return md_escape(text)
 
 
-__all__ = ["FIXED_TWINS", "ChineseLinks", "bilingual", "md", "page_links", "twins", "zh"]
+__all__ = ["EDITION_TITLES", "FIXED_TWINS", "ChineseLinks", "bilingual", "md", "page_links", "twins", "zh"]
