@@ -505,12 +505,13 @@ def test_the_chinese_desk_settles_the_quanleida_dispute_at_a_phones_width(site_u
     # English again after the switch.
     assert _theme(browser) == {"site": "十三水规则书", "crumb": "争议台", "title": "争议台 - 十三水规则书",
                                "lang": "zh-CN", "desk": "争议台", "glossary": ["词汇表", "zh/glossary.html"],
-                               "home": ["首页", "zh/index.html"]}
+                               "home": ["首页", "zh/index.html"], "home_icon": "首页", "search": "搜索"}
     browser.evaluate("document.querySelector('#desk-lang a[data-lang=en]').click()")
     wait(browser, "document.getElementById('desk-score').textContent === 'Score the deal'")
     assert _theme(browser) == {"site": "Chinese Poker rulebook", "crumb": "Dispute desk",
                                "title": "Dispute desk - Chinese Poker rulebook", "lang": "en", "desk": "Dispute desk",
-                               "glossary": ["Glossary", "glossary.html"], "home": ["Home", "index.html"]}
+                               "glossary": ["Glossary", "glossary.html"], "home": ["Home", "index.html"],
+                               "home_icon": "Docs", "search": "Search docs"}
 
 
 #: The theme's words around the desk: the top bar's site name, the breadcrumb, the title, <html lang>, the menu.
@@ -522,7 +523,9 @@ _THEME = """(() => {
            crumb: document.querySelector('.wy-breadcrumbs .breadcrumb-item.active').textContent.trim(),
            title: document.title, lang: document.documentElement.lang,
            desk: document.querySelector(".wy-menu a[href='#']").textContent.trim(),
-           glossary: link('glossary.html'), home: link('index.html') };
+           glossary: link('glossary.html'), home: link('index.html'),
+           home_icon: document.querySelector('.wy-breadcrumbs a.icon-home').getAttribute('aria-label'),
+           search: document.querySelector('.wy-side-nav-search input[name=q]').getAttribute('aria-label') };
 })()"""
 
 

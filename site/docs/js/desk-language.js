@@ -75,8 +75,17 @@
       document.title = name && table.siteName ? `${name} - ${table.siteName}` : title;
       document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
       for (const input of document.querySelectorAll("input[name='q']")) {
-        const text = kept(input, (n) => n.placeholder);
+        const [text, label, tip] = kept(input, (n) => [n.placeholder, n.getAttribute("aria-label"), n.title]);
         input.placeholder = table.search || text;
+        if (label !== null) input.setAttribute("aria-label", table.search || label);
+        if (tip) input.title = table.search || tip;
+      }
+      // the breadcrumb's home icon, named for screen readers: the home page's name in the menu
+      for (const home of document.querySelectorAll(".wy-breadcrumbs a.icon-home")) {
+        if (home.dataset.label === undefined) home.dataset.label = home.getAttribute("aria-label") || "";
+        const label = home.dataset.label;  // (not kept(): the menu's loop below keeps this link's text and address)
+        const twin = (table.menu || {})[home.getAttribute("href")] || (table.menu || {})["index.html"];
+        home.setAttribute("aria-label", (lang !== "en" && twin) || label);
       }
       for (const link of document.querySelectorAll(LINKS)) {
         const [text, href] = kept(link, (n) => [n.textContent, n.getAttribute("href")]);
