@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
@@ -134,16 +136,41 @@ SHARED_FOLDER_VARIABLE = "CPSPEC_TEST_SHARED"
 _OWN_SHARED_FOLDER = pytest.StashKey[str]()
 
 
+#: The test files that read the built rulebook. They run last, and the build starts in the background when the
+#: run does (test_site_build.build_site, shared by the workers), so no worker waits for it.
+SITE_TEST_FILES = frozenset({"test_site_build.py", "test_site_browser.py", "test_desk_browser.py",
+                             "test_chinese_browser.py", "test_which_rules_browser.py"})
+_BUILDER = pytest.StashKey["subprocess.Popen[bytes]"]()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """In the controlling process (with or without workers): a folder for work done once a run, such as
-    building the rulebook, which each worker's process inherits by its environment."""
-    if not hasattr(config, "workerinput") and SHARED_FOLDER_VARIABLE not in os.environ:
+    building the rulebook, which each worker's process inherits by its environment; and the rulebook's build,
+    started in the background when the run includes the tests that read it."""
+    if hasattr(config, "workerinput"):
+        return
+    if SHARED_FOLDER_VARIABLE not in os.environ:
         os.environ[SHARED_FOLDER_VARIABLE] = tempfile.mkdtemp(prefix="cpspec-tests-")
         config.stash[_OWN_SHARED_FOLDER] = os.environ[SHARED_FOLDER_VARIABLE]
+    if _reads_the_rulebook(config) and importlib.util.find_spec("mkdocs") is not None:
+        build = "import sys; sys.path.insert(0, sys.argv[1]); import test_site_build; test_site_build.build_site()"
+        config.stash[_BUILDER] = subprocess.Popen([sys.executable, "-c", build, str(REPO / "tests")], cwd=REPO,
+                                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _reads_the_rulebook(config: pytest.Config) -> bool:
+    """Whether the run may include a test of SITE_TEST_FILES: the whole suite, or one of those files named."""
+    if "not slow" in (config.getoption("markexpr") or ""):
+        return False
+    return any(Path(str(arg).split("::")[0]).name in {"tests", *SITE_TEST_FILES} for arg in config.args)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """Remove the shared folder this process made."""
+    """Stop the rulebook's build if it is still running, and remove the shared folder this process made."""
+    builder = config.stash.get(_BUILDER, None)
+    if builder is not None and builder.poll() is None:
+        builder.terminate()
+        builder.wait()
     folder = config.stash.get(_OWN_SHARED_FOLDER, None)
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
@@ -169,13 +196,13 @@ def audit_size(ci: int, full: int) -> int:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave the audits out unless the -m expression names them."""
-    if AUDIT_MARK in (config.getoption("markexpr") or ""):
-        return
-    kept = [item for item in items if item.get_closest_marker(AUDIT_MARK) is None]
-    if len(kept) < len(items):
-        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
-        items[:] = kept
+    """Leave the audits out unless the -m expression names them; the tests that read the rulebook last."""
+    if AUDIT_MARK not in (config.getoption("markexpr") or ""):
+        kept = [item for item in items if item.get_closest_marker(AUDIT_MARK) is None]
+        if len(kept) < len(items):
+            config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+            items[:] = kept
+    items.sort(key=lambda item: item.path.name in SITE_TEST_FILES)  # stable: the order within each part is kept
 
 
 @pytest.fixture
