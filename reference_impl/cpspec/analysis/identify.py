@@ -209,8 +209,9 @@ def next_deal(ask: Ask, candidates: Sequence[tuple[str, Ruleset]], first: Sequen
     seen: dict[str, list[Any]] = {label: [] for label, _ in candidates}
     ordered = ordered_probes(first)
     tried = [p for players, quota in NEXT_DEAL_PROBES for p in [q for q in ordered if q.players == players][:quota]]
-    named = set(first)
-    tried += [p for p in ordered if 0 < len(named & set(p.rulesets)) < len(named) and p not in tried][:TELLING_PROBES]
+    named, smallest = set(first), {id(p) for p in tried}  # the same Probe objects: identity, not a deep compare
+    tried += [p for p in ordered if 0 < len(named & set(p.rulesets)) < len(named) and id(p) not in smallest
+              ][:TELLING_PROBES]
     for probe in tried:
         paid: list[tuple[str, dict[str, int] | None, Any]] = []
         for label, ruleset in candidates:
