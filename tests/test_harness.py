@@ -12,7 +12,7 @@ import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import jsonschema_rs
 import pytest
@@ -32,7 +32,7 @@ from cpspec.conformance.cases import (
     update_lock,
 )
 from cpspec.conformance.cases import main as cases_main
-from cpspec.conformance.harness import Selection
+from cpspec.conformance.harness import Check, Selection
 from cpspec.conformance.transport import PersistentTransport
 from cpspec.errors import ERROR_CODES, CpspecError
 
@@ -366,31 +366,72 @@ def test_the_whole_corpus_passes_in_process(capsys: pytest.CaptureFixture[str]) 
 READABLE_SOLVER_MAX_CARDS: Final = 15
 
 
-@pytest.mark.audit
-def test_the_whole_corpus_passes_through_the_readable_path(
-    capsys: pytest.CaptureFixture[str], corpus: list[Case], audit_figures: Callable[[str, str], None]
-) -> None:
-    """``--engine reference``: every case through the rule modules alone, no table of cpspec.fast (the largest
-    Fantasyland hands aside, see READABLE_SOLVER_MAX_CARDS); together with them, every check of the corpus."""
+#: The readable-path run comes in parts that the test workers share: the ``settings`` cases (the slow ones there,
+#: every one of the 72,072 settings checked by the rule modules) in this many, and every other case in one more.
+READABLE_SETTINGS_PARTS: Final = 2
+
+
+class ReadablePart(NamedTuple):
+    """One part of the readable-path run: its name, the ops it runs whole, and the ids of the other cases it runs."""
+
+    name: str
+    ops: tuple[str, ...]
+    ids: tuple[str, ...]
+
+    def checks(self, corpus: list[Case]) -> list[Check]:
+        """The checks this part runs."""
+        by_op = Selection(ops=self.ops).checks(corpus) if self.ops else []
+        return by_op + (Selection(ids=self.ids).checks(corpus) if self.ids else [])
+
+
+def readable_parts(corpus: list[Case]) -> list[ReadablePart]:
+    """The readable-path run's parts: the ``settings`` cases in READABLE_SETTINGS_PARTS, then every other op whole
+    and the Fantasyland hands of at most READABLE_SOLVER_MAX_CARDS cards (the larger are in no part)."""
     from cpspec.conformance.cases import case_schema
 
-    ops = [op for op in case_schema()["$defs"]["op"]["enum"] if op != "solve_fantasyland"]
-    solver = [c.id for c in corpus if c.op == "solve_fantasyland" and c.active]
-    small = [c.id for c in corpus if c.op == "solve_fantasyland" and c.active
-             and len(c.input["cards"]) <= READABLE_SOLVER_MAX_CARDS]
-    assert 0 < len(small) < len(solver)  # the cut leaves some out, and keeps most
-    code, out, _ = conformance(capsys, "--engine", "reference", *(f"--op={op}" for op in ops))
-    passed, failed, _ = summary(out)
-    assert (code, failed) == (0, 0), out
-    code, out, _ = conformance(capsys, "--engine", "reference", "--op=solve_fantasyland",
-                               *(f"--id={case_id}" for case_id in small))
-    solved, failed, _ = summary(out)
-    assert (code, failed) == (0, 0), out
-    large = Selection(ids=tuple(sorted(set(solver) - set(small)))).checks(corpus)
-    audit_figures("the readable engine over the corpus", f"{passed + solved}/{passed + solved} checks "
-                  f"({len(large)} Fantasyland checks of over {READABLE_SOLVER_MAX_CARDS} cards left to the fast path)")
-    # every other check of the corpus is a large solver one (the default run passes them all on the fast path)
-    assert passed + solved + len(large) == len(Selection().checks(corpus))
+    active = [c for c in corpus if c.active]
+    settings = [c.id for c in active if c.op == "settings"]
+    small = tuple(c.id for c in active if c.op == "solve_fantasyland"
+                  and len(c.input["cards"]) <= READABLE_SOLVER_MAX_CARDS)
+    ops = tuple(op for op in case_schema()["$defs"]["op"]["enum"] if op not in ("settings", "solve_fantasyland"))
+    parts = [ReadablePart(f"settings cases, part {k + 1} of {READABLE_SETTINGS_PARTS}", (),
+                          tuple(settings[k::READABLE_SETTINGS_PARTS])) for k in range(READABLE_SETTINGS_PARTS)]
+    return [*parts, ReadablePart("every other case", ops, small)]
+
+
+def test_the_readable_paths_parts_cover_every_check_but_the_largest_fantasyland_hands(corpus: list[Case]) -> None:
+    parts = readable_parts(corpus)
+    checks = [check.name for part in parts for check in part.checks(corpus)]
+    assert len(checks) == len(set(checks)) and all(part.checks(corpus) for part in parts)  # each once, none empty
+    solver = Selection(ops=("solve_fantasyland",)).checks(corpus)
+    large = {check.name for check in solver} - set(checks)
+    assert large and len(large) < len(solver)  # the cut leaves some out, and keeps most
+    assert all(len(check.case.input["cards"]) > READABLE_SOLVER_MAX_CARDS for check in solver if check.name in large)
+    assert set(checks) | large == {check.name for check in Selection().checks(corpus)}
+
+
+@pytest.mark.audit
+@pytest.mark.parametrize("part", range(READABLE_SETTINGS_PARTS + 1))
+def test_the_whole_corpus_passes_through_the_readable_path(
+    capsys: pytest.CaptureFixture[str], corpus: list[Case], audit_figures: Callable[[str, str], None], part: int
+) -> None:
+    """``--engine reference``: every case through the rule modules alone, no table of cpspec.fast (the largest
+    Fantasyland hands aside, see READABLE_SOLVER_MAX_CARDS), in parts (:func:`readable_parts`, which the test above
+    shows cover the corpus); with the fast path's run, every check of the corpus."""
+    chosen = readable_parts(corpus)[part]
+    passed = 0
+    for options in ([f"--op={op}" for op in chosen.ops], [f"--id={case_id}" for case_id in chosen.ids]):
+        if options:
+            code, out, _ = conformance(capsys, "--engine", "reference", *options)
+            run, failed, skipped = summary(out)
+            assert (code, failed, skipped) == (0, 0, 0), out
+            passed += run
+    assert passed == len(chosen.checks(corpus))
+    large = len(Selection(ops=("solve_fantasyland",)).checks(corpus)) - len(Selection(ids=readable_parts(corpus)[-1]
+                                                                                      .ids).checks(corpus))
+    left = f" ({large} Fantasyland checks of over {READABLE_SOLVER_MAX_CARDS} cards left to the fast path)"
+    audit_figures(f"the readable engine over the corpus: {chosen.name}",
+                  f"{passed}/{passed} checks" + (left if part == READABLE_SETTINGS_PARTS else ""))
 
 
 def test_the_reference_server_passes_as_an_external_process(
