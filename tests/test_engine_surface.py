@@ -233,3 +233,30 @@ def test_engine_names_no_variant() -> None:
             if pattern.search(line) or (id_pattern.search(line) and not example):
                 offenders.append(f"{source.name}:{number}: {line.strip()}")
     assert offenders == []
+
+
+def test_a_runs_engine_counts_a_hands_settings_once_for_each_setting_order_and_hand_ranking() -> None:
+    from dataclasses import replace
+
+    from cpspec.engines import FAST, CountedTable, sharing_counts
+    from cpspec.rules.cards import parse_card
+
+    asked: list[int] = []
+
+    def counted(cards: Any, rules: Any) -> Any:
+        asked.append(len(cards))
+        return FAST.all_settings(cards, rules)
+
+    engine = sharing_counts(replace(FAST, all_settings=counted))
+    basic = ruleset("basic")
+    equal_backs = replace(basic, parameters=replace(basic.parameters, setting=replace(
+        basic.parameters.setting, back_over_middle="allow_equal" if basic.parameters.setting.back_over_middle
+        == "strict" else "strict")))
+    six_pairs = "2d 2h 3c 3h 4c 4d 5c 5d 6d 6h 7c 7h 8c"  # backs and middles of equal rank abound
+    hand = tuple(parse_card(text) for text in six_pairs.split())
+    first = engine.all_settings(hand, basic)
+    again = engine.all_settings(tuple(reversed(hand)), basic)  # the same hand, its cards in another order
+    assert len(asked) == 1 and isinstance(again, CountedTable) and again.valid == first.valid
+    assert again.strongest(5) == first.strongest(5) and len(asked) == 2  # a listing is found again, not kept
+    other = engine.all_settings(hand, equal_backs)  # another setting order: counted afresh
+    assert len(asked) == 3 and other.valid == FAST.all_settings(hand, equal_backs).valid != first.valid

@@ -11,15 +11,15 @@ Fantasyland solver searches. The
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Final
 
 from cpspec.errors import CpspecError
 from cpspec.fast import fantasyland, natural_screen, settings_classifier, tables
 from cpspec.rules import all_settings, hands, naturals
 from cpspec.rules.cards import Card
-from cpspec.rules.model import Ruleset
+from cpspec.rules.model import HandRules, Ruleset, SettingOrder
 
 SettingsFinder = Callable[[Sequence[Card], Ruleset], all_settings.SettingsTable]
 StrongestFinder = Callable[[Sequence[Card], Ruleset], all_settings.SettingChoice | None]
@@ -65,6 +65,43 @@ FAST: Final = Engine("fast", tables.evaluate, natural_screen.find_naturals, _fas
                      fantasyland.search)
 ENGINES: Final = {engine.name: engine for engine in (FAST, REFERENCE)}
 DEFAULT: Final = FAST
+
+
+@dataclass(frozen=True)
+class CountedTable:
+    """A hand's settings table whose count an earlier request found; the settings are found again if asked for."""
+
+    valid: int
+    find: Callable[[], all_settings.SettingsTable]
+
+    def __iter__(self) -> Iterator[all_settings.SettingChoice]:
+        return iter(self.find())
+
+    def strongest(self, limit: int) -> list[all_settings.SettingChoice]:
+        """The first ``limit`` valid settings in the listing order (found again)."""
+        return self.find().strongest(limit)
+
+
+def sharing_counts(engine: Engine) -> Engine:
+    """``engine``, except that each hand's count of valid settings is found once for each setting order and hand
+    ranking: a run that asks the same hand under rulesets with the same ``parameters.setting`` and
+    ``parameters.hands`` (all that decides a setting) gets the count found the first time. The settings themselves
+    (a listing) are found again when asked for, so that only a number a hand is kept.
+
+    The conformance harness's in-process runs use it: the corpus counts one hand's settings under many rulesets,
+    and on the readable path each count checks all 72,072 settings one by one.
+    """
+    counts: dict[tuple[frozenset[Card], HandRules, SettingOrder], int] = {}
+
+    def settings(cards: Sequence[Card], ruleset: Ruleset) -> all_settings.SettingsTable:
+        key = (frozenset(cards), ruleset.parameters.hands, ruleset.parameters.setting)
+        if key in counts:
+            return CountedTable(counts[key], lambda: engine.all_settings(cards, ruleset))
+        table = engine.all_settings(cards, ruleset)
+        counts[key] = table.valid
+        return table
+
+    return replace(engine, all_settings=settings)
 
 
 def engine_named(name: str) -> Engine:

@@ -201,23 +201,26 @@ class InProcessTransport(_Transport):
     """The reference engine, called on the JSON line exactly as the protocol server does.
 
     ``engine`` is :mod:`cpspec.engines`' name of the path to run: ``fast`` (the default) or ``reference``;
-    ``registry`` the rulesets served (default: the bundled ones; ``--rulesets DIR`` adds house files).
+    ``registry`` the rulesets served (default: the bundled ones; ``--rulesets DIR`` adds house files). The
+    requests of one transport share each hand's count of valid settings (:func:`cpspec.engines.sharing_counts`).
     """
 
     mode = "in-process"
 
     def __init__(self, engine: str = "fast", registry: RulesetRegistry | None = None) -> None:
+        from cpspec.engines import engine_named, sharing_counts
+
         self.engine = engine
         self.registry = registry
         self.target = f"the reference engine (in-process, {engine} path)"
+        self._path = sharing_counts(engine_named(engine))
 
     def exchange(self, request: dict[str, Any]) -> Reply:
         """Answer the request with the reference engine, through :func:`~cpspec.protocol.server.answer_text`."""
-        from cpspec.engines import engine_named
         from cpspec.protocol.server import answer_text
 
         began = time.perf_counter()
-        text = answer_text(encode(request).decode("utf-8"), self.registry, engine=engine_named(self.engine))
+        text = answer_text(encode(request).decode("utf-8"), self.registry, engine=self._path)
         reply = json.loads(text)
         return Reply(answer=reply, seconds=time.perf_counter() - began, text=text)
 

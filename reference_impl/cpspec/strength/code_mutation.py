@@ -189,7 +189,7 @@ def prepare(folder: Path, corpus_folder: Path, modules: Sequence[str], fuzz_coun
     parts = max(1, min(jobs, 8))
     plans = [{"mode": "trace", "work": str(folder), "package": str(bench.base), "seconds": SECONDS * 10,
               "modules": list(modules), "part": f"-{k}", "settings_lines": k == 0,
-              "checks": checks[k * len(checks) // parts:(k + 1) * len(checks) // parts],
+              "checks": checks[k::parts],  # dealt in turn: the costly settings checks come last, and are shared
               "fuzz": fuzz[k * len(fuzz) // parts:(k + 1) * len(fuzz) // parts]} for k in range(parts)]
     limit = 60 + SECONDS * 10 + 0.1 * (len(items) + len(requests))
     with ThreadPoolExecutor(max_workers=parts) as pool:
@@ -200,9 +200,11 @@ def prepare(folder: Path, corpus_folder: Path, modules: Sequence[str], fuzz_coun
 
 def _merge_traces(bench: Bench, finished: Sequence[subprocess.CompletedProcess[str]],
                   requests: Sequence[dict[str, Any]]) -> None:
-    """Join the parts' reach, in order, into ``bench`` and their answered requests into ``fuzz.jsonl``."""
+    """Join the parts' reach into ``bench`` (the checks back in their order) and their answered requests into
+    ``fuzz.jsonl``."""
     folder = bench.folder
     spans: list[tuple[int, int]] = []
+    check_parts: list[ReachIndex] = []  # the checks were dealt to the parts in turn (see prepare)
     with (folder / "fuzz.jsonl").open("wb") as joined:
         for k, done in enumerate(finished):
             reach_file = folder / f"reach-{k}.json"
@@ -211,14 +213,15 @@ def _merge_traces(bench: Bench, finished: Sequence[subprocess.CompletedProcess[s
             reach = json.loads(reach_file.read_text(encoding="utf-8"))
             for module, lines in reach["global"].items():
                 bench.global_lines.setdefault(module, set()).update(lines)
-            bench.broken += [bench.check_reach.count + n for n in reach["broken"]]
-            bench.check_reach.extend(ReachIndex.from_json(reach["checks"]))
+            bench.broken += [k + len(finished) * n for n in reach["broken"]]
+            check_parts.append(ReachIndex.from_json(reach["checks"]))
             bench.fuzz_reach.extend(ReachIndex.from_json(reach["fuzz"]))
             if k == 0:
                 bench.readable_settings = {kind: set(lines) for kind, lines in reach["readable_settings"].items()}
             start = joined.tell()
             joined.write((folder / f"fuzz-{k}.jsonl").read_bytes())
             spans += [(start + offset, length) for offset, length in reach["spans"]]
+    bench.check_reach.extend(ReachIndex.interleaved(check_parts))
     bench.broken.sort()
     bench.fuzz = [Item(o, n, r["op"], f"request {r['id']}", settings_kind(r)) for (o, n), r
                   in zip(spans, requests, strict=True)]

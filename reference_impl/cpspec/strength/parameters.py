@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from cpspec.conformance.cases import Case, first_difference, load_corpus
+from cpspec.engines import DEFAULT, Engine, sharing_counts
 from cpspec.errors import CpspecError
 from cpspec.rulesets.loader import RulesetRegistry, bundled_registry, load_document
 from cpspec.strength.parameter_equivalents import explain_survivor
@@ -197,13 +198,14 @@ def apply(document: Mapping[str, Any], mutation: Mutation) -> dict[str, Any]:
 # --- running the cases -----------------------------------------------------------------
 
 
-def case_passes(case: Case, ruleset_id: str, registry: RulesetRegistry) -> bool:
-    """Whether the case's answer under ``registry`` matches its expectation."""
+def case_passes(case: Case, ruleset_id: str, registry: RulesetRegistry, engine: Engine | None = None) -> bool:
+    """Whether the case's answer under ``registry`` (on ``engine``, by default the fast path) matches its
+    expectation."""
     from cpspec.protocol.server import dispatch
 
     request = {"id": case.id, "op": case.op, "ruleset": ruleset_id, "input": case.input}
     try:
-        output = dispatch(request, registry)
+        output = dispatch(request, registry, engine)
     except CpspecError as error:
         return case.expected_error == error.code
     except Exception:  # a crash under a mutant is a visible change
@@ -213,11 +215,11 @@ def case_passes(case: Case, ruleset_id: str, registry: RulesetRegistry) -> bool:
     return first_difference(case.expected, output) is None
 
 
-def _first_killer(cases: list[Case], ruleset_id: str, registry: RulesetRegistry) -> str | None:
+def _first_killer(cases: list[Case], ruleset_id: str, registry: RulesetRegistry, engine: Engine) -> str | None:
     """The first case whose answer changes, moved to the front of ``cases``: a case that kills one mutant
     of a ruleset often kills the next (a neighbouring value of the same parameter), so it is tried first."""
     for index, case in enumerate(cases):
-        if not case_passes(case, ruleset_id, registry):
+        if not case_passes(case, ruleset_id, registry, engine):
             cases.insert(0, cases.pop(index))
             return case.id
     return None
@@ -244,6 +246,8 @@ def check_ruleset(ruleset_id: str, corpus: Path | Sequence[Case]) -> RulesetRepo
     # Cheap ops first, so that most mutants are killed before the slower counting cases run.
     usable = sorted((c for c in cases if c.id not in report.broken_cases), key=lambda c: OP_COST.get(c.op, 1))
     document = standalone_document(ruleset_id, registry)
+    # The mutants that leave the setting order and the hand ranking alone count a hand's settings as the ruleset does.
+    engine = sharing_counts(DEFAULT)
     with tempfile.TemporaryDirectory(prefix="cpspec-mutant-") as tmp:
         for mutation in mutations(ruleset_id, registry):
             mutant = apply(document, mutation)
@@ -251,7 +255,7 @@ def check_ruleset(ruleset_id: str, corpus: Path | Sequence[Case]) -> RulesetRepo
             if loaded is None:
                 report.outcomes.append(Outcome(mutation, "invalid"))
                 continue
-            killer = _first_killer(usable, ruleset_id, loaded)
+            killer = _first_killer(usable, ruleset_id, loaded, engine)
             if killer is not None:
                 report.outcomes.append(Outcome(mutation, "killed", killed_by=killer))
             else:
