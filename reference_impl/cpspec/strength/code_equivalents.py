@@ -639,6 +639,40 @@ EQUIVALENT: Final[dict[Key, str]] = {
         "`0` → `1` #2"):
         "every split's group count is built up from the empty set's, so starting it at 1 adds 1 to every count alike: "
         "the split with the most groups, and so every payment, is the same",
+    ("rules/ledger.py", "running = {seat: running[seat] + result.get(seat, 0) for seat in seats}", "`0` → `1`"):
+        "the default is never read: every deal of a session has the first deal's seats (bad_players otherwise), and "
+        "its result (its totals, or with stacks its settlement's paid) names every seat it has",
+    ("rules/ledger.py", "running = {seat: running[seat] + result.get(seat, 0) for seat in seats}", "`0` → `-1`"):
+        "the default is never read: every deal of a session has the first deal's seats (bad_players otherwise), and "
+        "its result (its totals, or with stacks its settlement's paid) names every seat it has",
+    ("rules/ledger.py", "for mask in range(1, 1 << count):", "`1` → `2`"):
+        "sums[1], the first seat alone, then stays 0: it is never the sum a larger mask is built on (that drops the "
+        "mask's lowest seat, leaving 1 only for mask 1 itself), so mask 1 alone enters best, as a group of one that no "
+        "split uses (every group tried holds its mask's lowest seat, so a rest never holds the first seat), and a "
+        "group of the first seat alone leaves a rest summing to minus its balance, never zero, so never in best",
+    ("rules/ledger.py", "sums[mask] = sums[mask ^ low] + balances[low.bit_length() - 1]", "`+` → `-`"):
+        "each sum becomes the true sum negated (by induction from sums[0] = 0), and a sum is only ever compared with 0",
+    ("rules/ledger.py", "best: dict[int, tuple[int, int]] = {0: (0, 0)}  # mask -> (groups, the last group's mask)",
+        "`0` → `-1` #2"):
+        "every split's group count is built up from the empty set's, so starting it at -1 takes 1 from every count "
+        "alike: the split with the most groups, and so every payment, is the same",
+    ("rules/ledger.py", "best: dict[int, tuple[int, int]] = {0: (0, 0)}  # mask -> (groups, the last group's mask)",
+        "`0` → `1` #3"):
+        "the empty set's last group is never read: the search reads only best[...][0], and the walk that collects "
+        "the groups stops when the mask left is 0",
+    ("rules/ledger.py", "best: dict[int, tuple[int, int]] = {0: (0, 0)}  # mask -> (groups, the last group's mask)",
+        "`0` → `-1` #3"):
+        "the empty set's last group is never read: the search reads only best[...][0], and the walk that collects "
+        "the groups stops when the mask left is 0",
+    ("rules/ledger.py", "for mask in range(1, full + 1):", "`1` → `0`"):
+        "mask 0 then also passes through the search, which tries no group of it (the walk over its subsets starts "
+        "at 0 and so stops at once): best[0] keeps the value it starts with",
+    ("rules/ledger.py", "if len(seats) > 16:", "`16` → `17`"):
+        "a session's seats are its first deal's (a deal with other seats is refused) and the schema allows at most "
+        "four players, so a settle-up never has 15 seats or more",
+    ("rules/ledger.py", "if len(seats) > 16:", "`16` → `15`"):
+        "a session's seats are its first deal's (a deal with other seats is refused) and the schema allows at most "
+        "four players, so a settle-up never has 15 seats or more",
     ("rules/ledger.py", "for mask in range(1, full + 1):", "`1` → `2`"):
         "mask 1 is the first seat alone, a zero-sum group only if that seat is even, and settle_up leaves out every "
         "seat that is even before the search: its sum is never 0, so it is skipped whether or not it is looked at",
