@@ -665,3 +665,15 @@ def test_a_bad_case_file_is_exit_2_naming_the_file_and_line(
     code, _, err = conformance(capsys, "--corpus", str(tmp_path))
     assert code == 2
     assert f"{tmp_path / 'cases' / 'a.yaml'}:5 (cases[0].op)" in err
+
+
+def test_ids_select_by_name_or_by_glob_pattern(corpus: list[Case]) -> None:
+    """Plain ids are looked up and patterns matched (fnmatch), together: thousands of ids stay quick."""
+    one = Selection(ids=("smoke-royal-flush-classify",)).checks(corpus)
+    assert [c.case.id for c in one] == ["smoke-royal-flush-classify"]
+    both = Selection(ids=("smoke-royal-flush-classify", "smoke-w*")).checks(corpus)
+    assert {c.case.id for c in both} == {"smoke-royal-flush-classify", "smoke-wheel-is-lowest-straight"}
+    assert Selection(ids=("smoke-royal-flush-classif[xy]",)).checks(corpus)
+    assert Selection(ids=("smoke-royal-flush",)).checks(corpus) == []  # a plain id is matched whole
+    every = tuple(case.id for case in corpus if case.active)
+    assert len(Selection(ids=every).checks(corpus)) == len(Selection().checks(corpus))
