@@ -32,7 +32,7 @@ from cpspec.conformance.cases import (
     update_lock,
 )
 from cpspec.conformance.cases import main as cases_main
-from cpspec.conformance.harness import Check, Selection
+from cpspec.conformance.harness import Selection
 from cpspec.conformance.transport import PersistentTransport
 from cpspec.errors import ERROR_CODES, CpspecError
 
@@ -372,37 +372,28 @@ READABLE_SETTINGS_PARTS: Final = 2
 
 
 class ReadablePart(NamedTuple):
-    """One part of the readable-path run: its name, the ops it runs whole, and the ids of the other cases it runs."""
+    """One part of the readable-path run: its name and the ids of the cases it runs."""
 
     name: str
-    ops: tuple[str, ...]
     ids: tuple[str, ...]
-
-    def checks(self, corpus: list[Case]) -> list[Check]:
-        """The checks this part runs."""
-        by_op = Selection(ops=self.ops).checks(corpus) if self.ops else []
-        return by_op + (Selection(ids=self.ids).checks(corpus) if self.ids else [])
 
 
 def readable_parts(corpus: list[Case]) -> list[ReadablePart]:
-    """The readable-path run's parts: the ``settings`` cases in READABLE_SETTINGS_PARTS, then every other op whole
-    and the Fantasyland hands of at most READABLE_SOLVER_MAX_CARDS cards (the larger are in no part)."""
-    from cpspec.conformance.cases import case_schema
-
+    """The readable-path run's parts: the ``settings`` cases in READABLE_SETTINGS_PARTS, then every other case but the
+    Fantasyland hands of over READABLE_SOLVER_MAX_CARDS cards (in no part)."""
     active = [c for c in corpus if c.active]
     settings = [c.id for c in active if c.op == "settings"]
-    small = tuple(c.id for c in active if c.op == "solve_fantasyland"
-                  and len(c.input["cards"]) <= READABLE_SOLVER_MAX_CARDS)
-    ops = tuple(op for op in case_schema()["$defs"]["op"]["enum"] if op not in ("settings", "solve_fantasyland"))
-    parts = [ReadablePart(f"settings cases, part {k + 1} of {READABLE_SETTINGS_PARTS}", (),
+    others = tuple(c.id for c in active if c.op != "settings" and not (
+        c.op == "solve_fantasyland" and len(c.input["cards"]) > READABLE_SOLVER_MAX_CARDS))
+    parts = [ReadablePart(f"settings cases, part {k + 1} of {READABLE_SETTINGS_PARTS}",
                           tuple(settings[k::READABLE_SETTINGS_PARTS])) for k in range(READABLE_SETTINGS_PARTS)]
-    return [*parts, ReadablePart("every other case", ops, small)]
+    return [*parts, ReadablePart("every other case", others)]
 
 
 def test_the_readable_paths_parts_cover_every_check_but_the_largest_fantasyland_hands(corpus: list[Case]) -> None:
     parts = readable_parts(corpus)
-    checks = [check.name for part in parts for check in part.checks(corpus)]
-    assert len(checks) == len(set(checks)) and all(part.checks(corpus) for part in parts)  # each once, none empty
+    checks = [check.name for part in parts for check in Selection(ids=part.ids).checks(corpus)]
+    assert len(checks) == len(set(checks)) and all(part.ids for part in parts)  # each once, none empty
     solver = Selection(ops=("solve_fantasyland",)).checks(corpus)
     large = {check.name for check in solver} - set(checks)
     assert large and len(large) < len(solver)  # the cut leaves some out, and keeps most
@@ -418,18 +409,15 @@ def test_the_whole_corpus_passes_through_the_readable_path(
     """``--engine reference``: every case through the rule modules alone, no table of cpspec.fast (the largest
     Fantasyland hands aside, see READABLE_SOLVER_MAX_CARDS), in parts (:func:`readable_parts`, which the test above
     shows cover the corpus); with the fast path's run, every check of the corpus."""
-    chosen = readable_parts(corpus)[part]
-    passed = 0
-    for options in ([f"--op={op}" for op in chosen.ops], [f"--id={case_id}" for case_id in chosen.ids]):
-        if options:
-            code, out, _ = conformance(capsys, "--engine", "reference", *options)
-            run, failed, skipped = summary(out)
-            assert (code, failed, skipped) == (0, 0, 0), out
-            passed += run
-    assert passed == len(chosen.checks(corpus))
-    large = len(Selection(ops=("solve_fantasyland",)).checks(corpus)) - len(Selection(ids=readable_parts(corpus)[-1]
-                                                                                      .ids).checks(corpus))
-    left = f" ({large} Fantasyland checks of over {READABLE_SOLVER_MAX_CARDS} cards left to the fast path)"
+    parts = readable_parts(corpus)
+    chosen = parts[part]
+    code, out, _ = conformance(capsys, "--engine", "reference", *(f"--id={case_id}" for case_id in chosen.ids))
+    passed, failed, skipped = summary(out)
+    assert (code, failed, skipped) == (0, 0, 0), out
+    assert passed == len(Selection(ids=chosen.ids).checks(corpus))
+    run = sum(len(Selection(ids=p.ids).checks(corpus)) for p in parts)
+    left = f" ({len(Selection().checks(corpus)) - run} Fantasyland checks of over {READABLE_SOLVER_MAX_CARDS} cards " \
+           "left to the fast path)"
     audit_figures(f"the readable engine over the corpus: {chosen.name}",
                   f"{passed}/{passed} checks" + (left if part == READABLE_SETTINGS_PARTS else ""))
 
