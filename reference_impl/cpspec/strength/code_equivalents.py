@@ -694,9 +694,21 @@ EQUIVALENT: Final[dict[Key, str]] = {
     ("rules/table_size.py", "def sentence(self, players: int, with_rule: bool = True) -> str:", "`True` → `False`"):
         "the sentence is the free text of a bad_declaration message (and of explain, which passes with_rule itself); "
         "the error's code and where it is, the compared parts, are the same",
+    ("rules/table_size.py", 'rule = f" ({self.rule})" if with_rule else ""',
+        "negate the conditional expression's condition"):
+        "it only moves the rule's id in or out of the sentence: free text of a bad_declaration message and of "
+        "explain's \"Did not apply\" line, which the corpus and the fuzz never compare (docs/protocol.md, Decided "
+        "details); the error's code and where it is are the same",
+    ("rules/table_size.py", "return ruleset", "remove the early `return`"):
+        "with nothing left out every block is kept and every entry passes applies(), so the rebuilt ruleset equals "
+        "the one given (left_out_at_table is () either way): only a new object, never another answer",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
+    ("rules/table_size.py",
+        'if player.declare is not None and left.path == ("penalties", player.declare):', "`is not` → `is`"):
+        "it stops every refusal of a declaration left out at the table's size, and only a ruleset whose "
+        "penalties.surrender or penalties.timeout has table_sizes has one to refuse (no bundled ruleset has)",
     ("rules/scoring.py", "if against_same_kind and bonuses.same_category_multiplier > 1:", "`>` → `>=`"):
         "with a multiplier of 1 the points are unchanged and the rule cited is multiplier_rule or the entry's: only a "
         "ruleset with same_category_multiplier 1 and a multiplier_rule would cite another rule (none has one)",
