@@ -160,3 +160,50 @@ def test_every_word_the_desk_shows_is_in_its_table_of_messages() -> None:
         script = path.read_text(encoding="utf-8")
         code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith(("/*", "*", "//")))
         assert re.findall(r'"[A-Z][a-z]+ [a-z]+[^"]*"', code) == [], path.name
+
+
+#: Node runs js/pyodide-wasm.js over a stub fetch that serves the compressed file (argv[2]) with or without
+#: "Content-Encoding: gzip" (argv[3]), and prints what Pyodide's request for the plain file gets.
+_WASM_FETCH = r"""
+const fs = require("fs"), zlib = require("zlib");
+const [script, file, encoded] = process.argv.slice(1);
+const stored = fs.readFileSync(file), asked = [];
+globalThis.self = globalThis;
+globalThis.fetch = async (url) => {
+  asked.push(String(url));
+  if (!String(url).endsWith(".wasm.gz")) return new Response("other", { status: 200 });
+  const body = encoded === "yes" ? zlib.gunzipSync(stored) : stored;  // the browser decodes Content-Encoding
+  return new Response(body, { status: 200, headers: encoded === "yes" ? { "Content-Encoding": "gzip" } : {} });
+};
+require(script);
+(async () => {
+  const wasm = await fetch(new URL("https://example.org/site/assets/pyodide/pyodide.asm.wasm"));
+  const bytes = Buffer.from(await wasm.arrayBuffer());
+  const other = await (await fetch("https://example.org/site/assets/pyodide/python_stdlib.zip")).text();
+  console.log(JSON.stringify({ asked, type: wasm.headers.get("Content-Type"), size: bytes.length,
+                               same: bytes.equals(zlib.gunzipSync(stored)), other }));
+})();
+"""
+
+
+@pytest.mark.parametrize("encoded", ["no", "yes"])
+def test_pyodides_request_for_its_webassembly_gets_the_compressed_file_decompressed(encoded: str,
+                                                                                   tmp_path: Path) -> None:
+    """js/pyodide-wasm.js (issue 22: the site stores Pyodide's WebAssembly compressed): the plain file's address
+    is answered from the ``.gz`` beside it, decompressed, as ``application/wasm``, whether the host sends the
+    compressed bytes as they are or declares them ``Content-Encoding: gzip``; any other request is untouched."""
+    import gzip
+    import shutil
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (it comes with npm, which installs Pyodide for the desk)")
+    stored = tmp_path / "pyodide.asm.wasm.gz"
+    stored.write_bytes(gzip.compress(b"\0asm" + bytes(range(256)) * 400))
+    done = subprocess.run([node, "-e", _WASM_FETCH, str(REPO / "site" / "docs" / "js" / "pyodide-wasm.js"),
+                           str(stored), encoded], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {
+        "asked": ["https://example.org/site/assets/pyodide/pyodide.asm.wasm.gz",
+                  "https://example.org/site/assets/pyodide/python_stdlib.zip"],
+        "type": "application/wasm", "size": 4 + 256 * 400, "same": True, "other": "other"}

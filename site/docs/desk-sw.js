@@ -5,6 +5,11 @@
  */
 "use strict";
 
+// Its fetch answers a request for Pyodide's WebAssembly with the compressed file the site keeps, decompressed;
+// the cache keeps the decompressed file under the plain address, so a repeat visit neither decompresses it nor
+// loses the browser's cache of the compiled code (which is keyed by that address).
+importScripts("js/pyodide-wasm.js");
+
 const params = new URL(self.location.href).searchParams;
 const CACHE = `cpspec-desk-${params.get("pyodide") || "none"}-${params.get("v") || "none"}`;
 const SCOPE = new URL("./", self.location.href).href;
@@ -13,12 +18,15 @@ const FILES = ["assets/pyodide/pyodide.js", "assets/pyodide/pyodide.asm.js", "as
                `assets/desk/cpspec.zip?v=${params.get("v")}`, `assets/desk/rulesets.json?v=${params.get("v")}`];
 
 function kept(url) {
+  // The compressed WebAssembly is the first visit's (and the page's preload): this cache has it decompressed.
+  if (url.split(/[?#]/)[0].endsWith(".wasm.gz")) return false;
   return url.startsWith(SCOPE + "assets/pyodide/") || url.startsWith(SCOPE + "assets/desk/");
 }
 
 self.addEventListener("install", (event) => {
   // The first visit fetched these already: they come from the browser's HTTP cache.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => SCOPE + f))).catch(() => {}));
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(FILES.map((f) => fetch(SCOPE + f)
+    .then((response) => (response.ok ? cache.put(SCOPE + f, response) : null))))).catch(() => {}));
   self.skipWaiting();
 });
 

@@ -215,7 +215,7 @@ def desk_form(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
     version = f"?v={bundle_version}" if bundle_version else ""
     # Start fetching the runtime at once, beside the page (the engine is what the first answer waits for).
     preload = "".join(f'<link rel="preload" href="assets/pyodide/{name}" as="{kind}" crossorigin>'
-                      for name, kind in (("pyodide.asm.wasm", "fetch"), ("python_stdlib.zip", "fetch"),
+                      for name, kind in (("pyodide.asm.wasm.gz", "fetch"), ("python_stdlib.zip", "fetch"),
                                          ("pyodide-lock.json", "fetch"))) if engine_available else ""
     worker = f' data-worker="desk-sw.js?pyodide={pyodide_version}&amp;v={bundle_version}"' if engine_available else ""
     form = f"""<link rel="stylesheet" href="css/desk.css">{preload}
@@ -241,11 +241,12 @@ def desk_form(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
 
 
 def desk_scripts(engine_available: bool, *scripts: str) -> str:
-    """The scripts at the end of a desk page: Pyodide's loader, the messages, the engine's loader, the page's."""
+    """The scripts at the end of a desk page: Pyodide's loader, the messages, the answer to Pyodide's request for
+    its WebAssembly (js/pyodide-wasm.js), the engine's loader, the page's."""
     runtime = '<script src="assets/pyodide/pyodide.js" defer></script>' if engine_available else ""
     return runtime + "".join(f'<script src="js/{name}"></script>\n'
-                             for name in ("desk-messages.js", "desk-language.js", "desk-engine.js", "desk.js",
-                                          *scripts))
+                             for name in ("desk-messages.js", "desk-language.js", "pyodide-wasm.js", "desk-engine.js",
+                                          "desk.js", *scripts))
 
 
 def desk_page(rulesets: Sequence[Ruleset], engine_available: bool, bundle_version: str = "",

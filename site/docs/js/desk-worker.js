@@ -5,6 +5,7 @@
  */
 "use strict";
 
+importScripts("pyodide-wasm.js");
 const params = new URL(self.location.href).searchParams;
 let ready = null;
 

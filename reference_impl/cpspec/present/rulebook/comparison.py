@@ -23,7 +23,8 @@ def witness_box(engine_available: bool, bundle_version: str = "") -> str:
             '<p id="compare-witness-status" class="compare-witness-status" data-msg="witnessPick">Pick exactly two '
             "rulesets to see the smallest deal on which they pay differently.</p>"
             '<div id="compare-witness-body"></div></section>\n'
-            '<script src="js/desk-messages.js"></script><script src="js/desk-engine.js"></script>'
+            '<script src="js/desk-messages.js"></script><script src="js/pyodide-wasm.js"></script>'
+            '<script src="js/desk-engine.js"></script>'
             '<script src="js/compare-witness.js"></script>')
 
 

@@ -1,5 +1,6 @@
 """The desk's Python, lighter: Pyodide's standard library without the modules neither Pyodide's start nor the
-desk's engine imports, and its lock file without the packages the desk never loads (it loads none).
+desk's engine imports, its lock file without the packages the desk never loads (it loads none), and its
+WebAssembly kept gzip-compressed.
 
 Pyodide ships CPython's whole standard library (``python_stdlib.zip``, 2.4 MB) and a list of 379 packages it
 could fetch (``pyodide-lock.json``); the rulebook's desk needs neither whole. The modules left out are named
@@ -7,11 +8,17 @@ here (:data:`UNUSED_STDLIB`: mail, web servers and clients, XML, the test and de
 prompt, multiprocessing, the text encodings other than the common ones); tests/test_site_build.py checks that
 the desk's engine, run under CPython, imports none of them, and tests/test_desk_browser.py runs the desk on
 the trimmed files in Chromium.
+
+The WebAssembly (``pyodide.asm.wasm``, 8.6 MB, a third of the whole site) is stored as ``pyodide.asm.wasm.gz``
+(2.8 MB): a phone downloads that much even from a host that does not compress what it serves. ``js/pyodide-wasm.js``
+answers Pyodide's request for the plain file with the compressed one, decompressed by the browser's own
+``DecompressionStream`` while it arrives (the "decompression fallback" of game engines' web builds).
 """
 
 from __future__ import annotations
 
 import functools
+import gzip
 import io
 import json
 import zipfile
@@ -70,9 +77,24 @@ def lighter_lock(lock_path: Path) -> bytes:
     return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")).encode("utf-8")
 
 
+#: Pyodide's WebAssembly as the site keeps it, and the address Pyodide asks for (js/pyodide-wasm.js maps one to
+#: the other).
+WASM, COMPRESSED_WASM = "assets/pyodide/pyodide.asm.wasm", "assets/pyodide/pyodide.asm.wasm.gz"
+
+
+@functools.cache
+def compressed(path: Path) -> bytes:
+    """A file gzip-compressed, the same bytes every build (no time stamp in the header)."""
+    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+
+
 def lighter_pyodide(assets: dict[str, bytes | Path]) -> dict[str, bytes | Path]:
-    """The desk's files with Pyodide's standard library and lock file replaced by the lighter ones."""
+    """The desk's files with Pyodide's standard library and lock file replaced by the lighter ones, and its
+    WebAssembly by the compressed one."""
     lighter = dict(assets)
+    wasm = lighter.pop(WASM, None)
+    if isinstance(wasm, Path):
+        lighter[COMPRESSED_WASM] = compressed(wasm)
     stdlib, lock = lighter.get("assets/pyodide/python_stdlib.zip"), lighter.get("assets/pyodide/pyodide-lock.json")
     if isinstance(stdlib, Path):
         lighter["assets/pyodide/python_stdlib.zip"] = lighter_stdlib(stdlib)
