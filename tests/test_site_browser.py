@@ -118,10 +118,16 @@ class Browser:
         return result.get("result", {}).get("value")
 
     def wait_for(self, expression: str, timeout: float = 30.0) -> Any:
-        """Evaluate until the value is truthy (the page loads, the search worker answers)."""
+        """Evaluate until the value is truthy (the page loads, the search worker answers). A page that navigates
+        while it is asked (a redirect) is asked again, on the page it goes to."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except RuntimeError as error:
+                if "navigated or closed" not in str(error) and "context" not in str(error):
+                    raise
+                value = None
             if value:
                 return value
             if time.monotonic() > deadline:
