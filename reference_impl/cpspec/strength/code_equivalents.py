@@ -702,6 +702,111 @@ EQUIVALENT: Final[dict[Key, str]] = {
     ("rules/table_size.py", "return ruleset", "remove the early `return`"):
         "with nothing left out every block is kept and every entry passes applies(), so the rebuilt ruleset equals "
         "the one given (left_out_at_table is () either way): only a new object, never another answer",
+    ("rules/model.py",
+        "return translated.title if translated is not None else self.title",
+        "negate the conditional expression's condition"):
+        "Rule.title_in is called only by cpspec.present (the Chinese explanation, the rulebook's pages, the dispute "
+        "desk), never while answering a request",
+    ("rules/model.py", "return translated.title if translated is not None else self.title", "`is not` → `is`"):
+        "Rule.title_in is called only by cpspec.present (the Chinese explanation, the rulebook's pages, the dispute "
+        "desk), never while answering a request",
+    ("rules/model.py",
+        "return translated.text if translated is not None else self.text",
+        "negate the conditional expression's condition"):
+        "Rule.text_in is called only by cpspec.present (the Chinese explanation, the rulebook's pages, the dispute "
+        "desk), never while answering a request",
+    ("rules/model.py", "return translated.text if translated is not None else self.text", "`is not` → `is`"):
+        "Rule.text_in is called only by cpspec.present (the Chinese explanation, the rulebook's pages, the dispute "
+        "desk), never while answering a request",
+    ("rules/model.py", "at_least: int = 13", "`13` → `14`"):
+        "the builder (rulesets/build.py) always passes at_least (13 where the file leaves it out), so this default "
+        "is never read",
+    ("rules/model.py", "at_least: int = 13", "`13` → `12`"):
+        "the builder (rulesets/build.py) always passes at_least (13 where the file leaves it out), so this default "
+        "is never read",
+    ("rules/model.py", "return dict(self.translations).get(lang, (self.title, self.summary))[0]", "`0` → `-1`"):
+        "Ruleset.title_in is called only by cpspec.present (the Chinese explanation, the rulebook's pages, the "
+        "dispute desk), never while answering a request",
+    ("rules/model.py", "return dict(self.translations).get(lang, (self.title, self.summary))[1]", "`1` → `2`"):
+        "Ruleset.summary_in is called only by cpspec.present (the Chinese explanation, the rulebook's pages, the "
+        "dispute desk), never while answering a request",
+    ("rules/model.py", "return dict(self.translations).get(lang, (self.title, self.summary))[1]", "`1` → `0`"):
+        "Ruleset.summary_in is called only by cpspec.present (the Chinese explanation, the rulebook's pages, the "
+        "dispute desk), never while answering a request",
+    ("rules/model.py", "left_out_at_table: tuple[str, ...] = field(default=(), compare=False)", "`False` → `True`"):
+        "no answer compares or hashes a Ruleset",
+    ("rules/naturals.py",
+        "words = listed[0] if len(listed) == 1 else f\"{', '.join(listed[:-1])} or {listed[-1]}\"",
+        "`0` → `-1`"):
+        "listed[0] is read only where listed has one item, and then listed[-1] is that item",
+    ("rules/naturals.py",
+        "words = listed[0] if len(listed) == 1 else f\"{', '.join(listed[:-1])} or {listed[-1]}\"",
+        "negate the conditional expression's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "words = listed[0] if len(listed) == 1 else f\"{', '.join(listed[:-1])} or {listed[-1]}\"",
+        "`==` → `!=`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "words = listed[0] if len(listed) == 1 else f\"{', '.join(listed[:-1])} or {listed[-1]}\"",
+        "`1` → `2`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "words = listed[0] if len(listed) == 1 else f\"{', '.join(listed[:-1])} or {listed[-1]}\"",
+        "`1` → `0`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "outside = sorted(RANKS[rank_of(card)] for card in cards if card not in inside)",
+        "negate the comprehension filter's condition #2"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "outside = sorted(RANKS[rank_of(card)] for card in cards if card not in inside)",
+        "`not in` → `in` #2"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if ranks.left_out is not None:", "negate the `if` condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "return f\"no {words}\" if not outside else "
+        "f\"{len(inside)} cards that are not {words}, and {', '.join(outside)}\"",
+        "remove the early `return`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py",
+        "return f\"no {words}\" if not outside else "
+        "f\"{len(inside)} cards that are not {words}, and {', '.join(outside)}\"",
+        "negate the conditional expression's condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if not outside:", "negate the `if` condition #2"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "return f\"every card one of {words}\"", "remove the early `return`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "seen[size] += 1", "`+=` → `-=`"):
+        "seen picks only the ordinal word of what a comparison names (the second pair), in a natural matchup's "
+        "reason (free text: the corpus and the fuzz mode never compare it); the key compared is (size, rank) either "
+        "way",
+    ("rules/naturals.py", "seen[size] += 1", "`1` → `0`"):
+        "seen picks only the ordinal word of what a comparison names (the second pair), in a natural matchup's "
+        "reason (free text: the corpus and the fuzz mode never compare it); the key compared is (size, rank) either "
+        "way",
+    ("rules/naturals.py", "if high_key != low_key:", "negate the `if` condition"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "if high_key != low_key:", "`!=` → `==`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
+    ("rules/naturals.py", "return f\"{what}: {high_text} against {low_text}\"", "remove the early `return`"):
+        "changes only the explanation's words or the words a natural matchup's reason quotes (free text: the corpus "
+        "and the fuzz mode never compare them)",
 }
 
 UNEXERCISED: Final[dict[Key, str]] = {
@@ -927,4 +1032,9 @@ UNEXERCISED: Final[dict[Key, str]] = {
         "`False` → `True`"):
         "runs only for a board played in Fantasyland under a ruleset with no stay options; every bundled ruleset with "
         "Fantasyland has some",
+    ("rules/naturals.py",
+        "words = listed[0] if len(listed) == 1 else f\"{', '.join(listed[:-1])} or {listed[-1]}\"",
+        "`0` → `1`"):
+        "runs only for a natural whose ranks name a single rank (no bundled natural does: they name three, four or "
+        "ten), where listed[1] would raise; with two or more ranks it is not read",
 }
