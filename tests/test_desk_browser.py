@@ -463,6 +463,41 @@ def _first_answer(chrome: Browser, url: str) -> float:
     return float(chrome.evaluate("Number(document.getElementById('cpspec-desk').dataset.firstAnswerMs)"))
 
 
+@pytest.mark.slow
+def test_a_repeat_visit_restores_the_engine_from_its_snapshot_and_answers_the_same(site_url: str) -> None:
+    """js/desk-engine.js keeps Pyodide's memory once the desk's module is imported; the next visit restores it
+    (no Python start, no import) and gives the same answer; a snapshot Pyodide refuses is replaced."""
+    binary = find_chromium()
+    if binary is None:
+        pytest.skip("Chromium is not installed")
+    profile = tempfile.mkdtemp(prefix="cpspec-desk-snapshot-")
+    chrome = Browser(binary, profile)
+    try:
+        url = site_url + OPEN_FACE_LINK
+        _first_answer(chrome, url)
+        first = text(chrome)
+        assert chrome.evaluate("document.getElementById('cpspec-desk').dataset.restored") == "no"
+        kept = ("caches.open('cpspec-snapshot').then(c => c.keys()).then(k => { window.__kept = k.length; }) "
+                "&& window.__kept")
+        wait(chrome, kept, timeout=30)
+        _first_answer(chrome, url)
+        assert chrome.evaluate("document.getElementById('cpspec-desk').dataset.restored") == "yes"
+        assert text(chrome) == first and "B enters Fantasyland" in first
+        # A snapshot cut short (storage cleared halfway): not used, the engine started afresh, the snapshot replaced.
+        chrome.evaluate_async("caches.open('cpspec-snapshot').then(async c => { for (const k of await c.keys()) "
+                              "await c.put(k, new Response(new Uint8Array(64), {headers: {'X-Snapshot-Length': "
+                              "'2000000', 'X-Snapshot-First-Word': '0'}})); })")
+        _first_answer(chrome, url)
+        assert chrome.evaluate("document.getElementById('cpspec-desk').dataset.restored") == "no"
+        assert text(chrome) == first
+        size = ("caches.open('cpspec-snapshot').then(c => c.keys().then(k => c.match(k[0]))).then(r => r.arrayBuffer())"
+                ".then(b => { window.__size = b.byteLength; }) && window.__size > 1000000 && window.__size")
+        assert wait(chrome, size, timeout=30) > 1_000_000
+    finally:
+        chrome.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 # --- the desk in Chinese (lang=zh) ---------------------------------------------------------------
 
 @pytest.mark.slow
@@ -569,7 +604,11 @@ def test_the_desks_speed_cold_warm_and_rescoring(site_url: str) -> None:
         # The service worker installs after the first answer (it caches from the browser's HTTP cache).
         wait(chrome, "navigator.serviceWorker.getRegistration().then(r => { window.__sw = !!(r && r.active); }) "
                      "&& window.__sw", timeout=60)
-        warm = [_first_answer(chrome, url) for _ in range(2)]
+        warm, restored = [], []
+        for _ in range(2):
+            warm.append(_first_answer(chrome, url))
+            restored.append(chrome.evaluate("document.getElementById('cpspec-desk').dataset.restored === 'yes'"))
+            assert text(chrome) == shown  # a restored engine answers as the started one did
         controlled = chrome.evaluate("navigator.serviceWorker.controller !== null")
         rescore = []
         for _ in range(7):
@@ -583,7 +622,7 @@ def test_the_desks_speed_cold_warm_and_rescoring(site_url: str) -> None:
                 "(() => { const t = performance.now(); document.getElementById('desk-score').click(); "
                 "return performance.now() - t; })()")))
         report = {"cold_first_answer_ms": round(cold), "warm_first_answer_ms": [round(w) for w in warm],
-                  "served_by_service_worker": controlled,
+                  "served_by_service_worker": controlled, "warm_engine_restored_from_snapshot": restored,
                   "rescore_open_face_ms_median": round(statistics.median(rescore), 1),
                   "rescore_chiptalk_4_players_ms_median": round(statistics.median(chiptalk), 1),
                   "engine_load_ms_last_visit": int(chrome.evaluate(
@@ -591,7 +630,7 @@ def test_the_desks_speed_cold_warm_and_rescoring(site_url: str) -> None:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         (ARTIFACTS / "desk-timings.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         print("desk timings:", json.dumps(report))
-        assert cold > 0 and all(w > 0 for w in warm)
+        assert cold > 0 and all(w > 0 for w in warm) and all(restored), report
     finally:
         chrome.close()
         shutil.rmtree(profile, ignore_errors=True)

@@ -221,6 +221,7 @@ def desk_form(rulesets: Sequence[Ruleset], engine_available: bool, bundle_versio
     form = f"""<link rel="stylesheet" href="css/desk.css">{preload}
 <div id="cpspec-desk" class="desk" data-rulesets="assets/desk/rulesets.json{version}"
      data-bundle="assets/desk/cpspec.zip{version}" data-pyodide="assets/pyodide/"
+     data-pyodide-version="{pyodide_version}"
      data-messages="assets/desk/messages-{{lang}}.json{version}"
      data-engine="{'yes' if engine_available else 'no'}"{worker}>
 <form id="desk-form" class="desk-form" autocomplete="off">

@@ -622,9 +622,11 @@
   async function loadEngine() {
     if (root.dataset.engine !== "yes") { status("engineMissing"); return; }
     const started = performance.now();
-    const loaded = await window.cpspecEngine(root.dataset.bundle, root.dataset.pyodide);  // js/desk-engine.js
+    const loaded = await window.cpspecEngine(root.dataset.bundle, root.dataset.pyodide,  // js/desk-engine.js
+                                             ["cpspec.present.desk"], root.dataset.pyodideVersion);
     pyodide = loaded.pyodide;
     root.dataset.runtimeMs = String(loaded.runtimeMs);
+    root.dataset.restored = loaded.restored ? "yes" : "no";
     const importing = performance.now();
     engine = pyodide.pyimport("cpspec.present.desk");
     root.dataset.importMs = String(Math.round(performance.now() - importing));
