@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import fcntl
 import gzip
+import io
 import json
 import os
 import re
@@ -12,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from collections import Counter
 from functools import cache
 from html.parser import HTMLParser
@@ -220,7 +222,6 @@ def test_the_desks_engine_imports_nothing_the_lighter_standard_library_leaves_ou
     """The desk's bundle, run under CPython on a deal, an error and a session, imports no module that
     :mod:`cpspec.present.rulebook.pyodide_trim` takes out of Pyodide's standard library (the desk's browser tests
     run it in Pyodide itself)."""
-    import zipfile
 
     from cpspec.present.rulebook.pyodide_trim import unused_stdlib_entry
 
@@ -230,8 +231,11 @@ def test_the_desks_engine_imports_nothing_the_lighter_standard_library_leaves_ou
               "assert 'explanation' in answer, answer\nassert 'error' in json.loads(desk.answer_by_id('chiptalk', '{'))\n"
               "assert 'session' in json.loads(desk.session('chiptalk', json.dumps({'deals': [json.loads(deal)]})))\n"
               "print(json.dumps(sorted(sys.modules)))\n")
+    from cpspec.present.desk_site import desk_bundle
+
+    # The bundle's source (the site's is bytecode for Pyodide's Python, which this Python cannot read).
     with tempfile.TemporaryDirectory() as bundle:
-        zipfile.ZipFile(built / "assets" / "desk" / "cpspec.zip").extractall(bundle)
+        zipfile.ZipFile(io.BytesIO(desk_bundle(REPO / "reference_impl", bundled_registry().all()))).extractall(bundle)
         done = subprocess.run([sys.executable, "-I", "-c", script, bundle, deal], capture_output=True, text=True,
                               timeout=120, check=False)
     assert done.returncode == 0, done.stderr
@@ -239,8 +243,39 @@ def test_the_desks_engine_imports_nothing_the_lighter_standard_library_leaves_ou
     shipped = set(zipfile.ZipFile(built / "assets" / "pyodide" / "python_stdlib.zip").namelist())
     files = {name: (f"{name.replace('.', '/')}.py", f"{name.replace('.', '/')}/__init__.py") for name in modules}
     left_out = [name for name, (module, package) in files.items()
-                if not shipped & {module, package} and (unused_stdlib_entry(module) or unused_stdlib_entry(package))]
+                if not shipped & {module, package, module + "c", package + "c"}
+                and (unused_stdlib_entry(module) or unused_stdlib_entry(package))]
     assert len(shipped) > 200 and left_out == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", ["assets/pyodide/python_stdlib.zip", "assets/desk/cpspec.zip"])
+def test_the_desks_python_is_shipped_compiled_by_pyodides_own_python(built: Path, part: str) -> None:
+    """cpspec.present.rulebook.pyodide_compile: every module of the trimmed standard library and of the desk's
+    bundle is bytecode (one .pyc where the source had its .py, an unchecked hash-based header), made by one
+    Python that is not this one's unless it is the same version (Pyodide's; the desk's browser tests run it)."""
+    import importlib.util
+
+    from cpspec.present.desk_site import desk_bundle
+    from cpspec.present.rulebook.pyodide_trim import lighter_stdlib
+
+    if shutil.which("node") is None or not (REPO / "node_modules" / "pyodide").is_dir():
+        pytest.skip("node or Pyodide (npm ci) is not installed: the desk's Python ships as source")
+    source = zipfile.ZipFile(io.BytesIO(
+        lighter_stdlib(REPO / "node_modules" / "pyodide" / "python_stdlib.zip") if "stdlib" in part
+        else desk_bundle(REPO / "reference_impl", bundled_registry().all())))
+    shipped = zipfile.ZipFile(built / part)
+    sources = {n for n in source.namelist() if n.endswith(".py")}
+    assert len(sources) > 50
+    assert {n for n in shipped.namelist() if n.endswith(".py")} == set()
+    assert {n for n in shipped.namelist() if n.endswith(".pyc")} == {n + "c" for n in sources}
+    headers = {shipped.read(n + "c")[:8] for n in sources}
+    assert len(headers) == 1
+    (header,) = headers
+    assert header[2:4] == b"\r\n" and header[4:8] == (1).to_bytes(4, "little")  # magic, then "unchecked hash"
+    assert header[:4] != importlib.util.MAGIC_NUMBER or sys.version_info[:2] == (3, 13)
+    # Everything else (rulesets, the vocabulary) as it was.
+    assert {n for n in shipped.namelist() if not n.endswith(".pyc")} == set(source.namelist()) - sources
 
 
 @pytest.mark.slow

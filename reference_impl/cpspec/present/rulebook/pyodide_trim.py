@@ -24,6 +24,8 @@ import json
 import zipfile
 from pathlib import Path
 
+from cpspec.present.rulebook.pyodide_compile import BUNDLE_OPTIMIZE, STDLIB_OPTIMIZE, compile_zips
+
 #: Top-level packages and modules of the standard library that the desk does not need (by their name in
 #: ``python_stdlib.zip``: a package's folder or a module's file without ``.py``).
 UNUSED_STDLIB = frozenset({
@@ -88,10 +90,16 @@ def compressed(path: Path) -> bytes:
     return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
 
 
+#: The desk's bundle (its cpspec modules and rulesets) and Pyodide's standard library, as the site keeps them.
+BUNDLE, STDLIB = "assets/desk/cpspec.zip", "assets/pyodide/python_stdlib.zip"
+
+
 def lighter_pyodide(assets: dict[str, bytes | Path]) -> dict[str, bytes | Path]:
-    """The desk's files with Pyodide's standard library and lock file replaced by the lighter ones, and its
-    WebAssembly by the compressed one."""
+    """The desk's files with Pyodide's standard library and lock file replaced by the lighter ones, its
+    WebAssembly by the compressed one, and the standard library and the desk's bundle compiled to bytecode by
+    Pyodide's own Python (:mod:`cpspec.present.rulebook.pyodide_compile`) where Node can run it."""
     lighter = dict(assets)
+    runtime = lighter.get("assets/pyodide/pyodide.js")
     wasm = lighter.pop(WASM, None)
     if isinstance(wasm, Path):
         lighter[COMPRESSED_WASM] = compressed(wasm)
@@ -100,4 +108,10 @@ def lighter_pyodide(assets: dict[str, bytes | Path]) -> dict[str, bytes | Path]:
         lighter["assets/pyodide/python_stdlib.zip"] = lighter_stdlib(stdlib)
     if isinstance(lock, Path):
         lighter["assets/pyodide/pyodide-lock.json"] = lighter_lock(lock)
+    stdlib_now, bundle = lighter.get(STDLIB), lighter.get(BUNDLE)
+    if isinstance(runtime, Path) and isinstance(stdlib_now, bytes) and isinstance(bundle, bytes):
+        compiled = compile_zips(runtime.parent, {STDLIB: (stdlib_now, STDLIB_OPTIMIZE),
+                                                 BUNDLE: (bundle, BUNDLE_OPTIMIZE)})
+        if compiled is not None:
+            lighter.update(compiled)
     return lighter
