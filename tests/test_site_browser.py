@@ -23,6 +23,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -317,6 +318,19 @@ def test_the_search_box_is_in_reach_on_a_deep_page(site_url: str, browser: Brows
                            "const r = i.getBoundingClientRect(); return [r.top, r.bottom, r.width]; })()")
     assert box[0] >= 0 and box[1] <= 844 and box[2] > 40, box
     browser.screenshot(ARTIFACTS / "search-box-390.png")
+
+
+@pytest.mark.slow
+def test_each_heading_with_an_anchor_gets_its_link_in_the_browser(site_url: str, browser: Browser) -> None:
+    """js/headerlinks.js: the ¶ after a heading, not written into the pages (issue 22's weight), links to it."""
+    browser.viewport(1280, 800)
+    browser.open(f"{site_url}rulesets/chiptalk.html")
+    browser.wait_for("document.readyState === 'complete'")
+    links = browser.evaluate("Array.from(document.querySelectorAll('.rst-content h2[id]')).map(h => "
+                             "[h.id, h.querySelector('a.headerlink') && h.querySelector('a.headerlink').hash])")
+    assert len(links) > 10 and all(hash_ == f"#{id_}" for id_, hash_ in links), links[:5]
+    with urllib.request.urlopen(f"{site_url}rulesets/chiptalk.html") as page:
+        assert 'class="headerlink"' not in page.read().decode("utf-8")
 
 
 @pytest.mark.slow
