@@ -15,11 +15,9 @@ import html
 import json
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -31,7 +29,7 @@ import pytest
 
 from cpspec.protocol.deal_files import read_deal_file
 from test_chinese_browser import VISIBLE_LABELS, han_share
-from test_site_browser import ARTIFACTS, REPO, Browser, browser, find_chromium, serve_folder
+from test_site_browser import ARTIFACTS, REPO, Browser, browser, fresh_browser, serve_folder
 
 __all__ = ["browser"]  # the fixture, shared with test_site_browser.py
 
@@ -467,12 +465,7 @@ def _first_answer(chrome: Browser, url: str) -> float:
 def test_a_repeat_visit_restores_the_engine_from_its_snapshot_and_answers_the_same(site_url: str) -> None:
     """js/desk-engine.js keeps Pyodide's memory once the desk's module is imported; the next visit restores it
     (no Python start, no import) and gives the same answer; a snapshot Pyodide refuses is replaced."""
-    binary = find_chromium()
-    if binary is None:
-        pytest.skip("Chromium is not installed")
-    profile = tempfile.mkdtemp(prefix="cpspec-desk-snapshot-")
-    chrome = Browser(binary, profile)
-    try:
+    with fresh_browser("cpspec-desk-snapshot-") as chrome:
         url = site_url + OPEN_FACE_LINK
         _first_answer(chrome, url)
         first = text(chrome)
@@ -493,9 +486,6 @@ def test_a_repeat_visit_restores_the_engine_from_its_snapshot_and_answers_the_sa
         size = ("caches.open('cpspec-snapshot').then(c => c.keys().then(k => c.match(k[0]))).then(r => r.arrayBuffer())"
                 ".then(b => { window.__size = b.byteLength; }) && window.__size > 1000000 && window.__size")
         assert wait(chrome, size, timeout=30) > 1_000_000
-    finally:
-        chrome.close()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 # --- the desk in Chinese (lang=zh) ---------------------------------------------------------------
@@ -590,12 +580,7 @@ def test_the_language_switch_keeps_the_deal_and_puts_the_language_in_the_address
 
 @pytest.mark.audit  # a measurement (two fresh engine loads), written for the report: with the audits
 def test_the_desks_speed_cold_warm_and_rescoring(site_url: str) -> None:
-    binary = find_chromium()
-    if binary is None:
-        pytest.skip("Chromium is not installed")
-    profile = tempfile.mkdtemp(prefix="cpspec-desk-cold-")
-    chrome = Browser(binary, profile)  # a fresh profile: nothing cached
-    try:
+    with fresh_browser("cpspec-desk-cold-") as chrome:  # a fresh profile: nothing cached
         url = site_url + OPEN_FACE_LINK
         cold = _first_answer(chrome, url)
         # The issue's board: Q♠Q♦ in front, no foul: B enters Fantasyland; A's sixes do not.
@@ -631,6 +616,3 @@ def test_the_desks_speed_cold_warm_and_rescoring(site_url: str) -> None:
         (ARTIFACTS / "desk-timings.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         print("desk timings:", json.dumps(report))
         assert cold > 0 and all(w > 0 for w in warm) and all(restored), report
-    finally:
-        chrome.close()
-        shutil.rmtree(profile, ignore_errors=True)

@@ -198,18 +198,25 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+@contextlib.contextmanager
+def fresh_browser(prefix: str = "cpspec-chromium-") -> Iterator[Browser]:
+    """A headless Chromium on a profile of its own (nothing cached), closed and its profile removed after."""
     binary = find_chromium()
     if binary is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium); the browser smoke test needs it")
-    profile = tempfile.mkdtemp(prefix="cpspec-chromium-")
+        pytest.skip("Chromium is not installed (apt-get install chromium); the browser tests need it")
+    profile = tempfile.mkdtemp(prefix=prefix)
     chrome = Browser(binary, profile)
     try:
         yield chrome
     finally:
         chrome.close()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with fresh_browser() as chrome:
+        yield chrome
 
 
 @pytest.mark.slow
