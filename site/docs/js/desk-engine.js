@@ -1,16 +1,17 @@
 /* The desk's engine, for any page that asks: Pyodide (the npm package, copied into assets/pyodide/ when the
  * site is built) with the desk's bundle (assets/desk/cpspec.zip: the standard-library modules of cpspec, every
  * ruleset's document and the corpus's probe deals) unpacked and on Python's path. The dispute desk loads it at
- * once; the comparison page only when two rulesets are picked. window.cpspecEngine(bundle, pyodide, modules)
- * resolves to {pyodide, runtimeMs, restored}, loaded once a page, with the Python modules named in `modules`
- * imported. With modules named, the engine is kept as a memory snapshot of Pyodide (its whole memory once those
- * are imported, about 21 MB, in the browser's Cache Storage, never downloaded), and a later visit restores it
- * instead of starting Python and importing again (restored: true). A snapshot is used only for the same bundle
- * (its address carries its hash), the same modules and the same Pyodide version (`runtime`), and only whole
- * (its length and first word as kept); any other is replaced. window.cpspecWorker(bundle, pyodide) is the same engine in a worker
- * (js/desk-worker.js), for the long searches that must not hold the page: its call(module, fn, args) resolves to
- * the JSON text the function returns. window.cpspecEl(tag, attrs, children) makes an element (attrs.text: its
- * text), for the scripts that show the engine's answers.
+ * once; the comparison page only when two rulesets are picked. window.cpspecEngine(bundle, pyodide, modules,
+ * runtime) resolves to {pyodide, runtimeMs, restored}, loaded once a page, with the Python modules named in
+ * `modules` imported. With modules and the Pyodide version (`runtime`) given, the engine is kept as a memory
+ * snapshot of Pyodide (its whole memory once those are imported, about 21 MB, in the browser's Cache Storage,
+ * never downloaded), and a later visit restores it instead of starting Python and importing again (restored:
+ * true). A snapshot is used only for the same bundle (its address carries its hash), the same modules and the
+ * same Pyodide version, and only whole (its length and first word as kept); any other is replaced.
+ * window.cpspecWorker(bundle, pyodide) is the same engine in a worker (js/desk-worker.js), for the long searches
+ * that must not hold the page: its call(module, fn, args) resolves to the JSON text the function returns.
+ * window.cpspecEl(tag, attrs, children) makes an element (attrs.text: its text), for the scripts that show the
+ * engine's answers.
  */
 (function () {
   "use strict";
