@@ -207,3 +207,16 @@ def test_pyodides_request_for_its_webassembly_gets_the_compressed_file_decompres
         "asked": ["https://example.org/site/assets/pyodide/pyodide.asm.wasm.gz",
                   "https://example.org/site/assets/pyodide/python_stdlib.zip"],
         "type": "application/wasm", "size": 4 + 256 * 400, "same": True, "other": "other"}
+
+
+def test_the_desks_version_hash_changes_with_its_bundle_and_its_standard_library() -> None:
+    """The hash in the bundle's address names the service worker's cache and the repeat visit's snapshot: it must
+    change when the bundle or the shipped standard library does (the snapshot holds modules imported from both)."""
+    from cpspec.present.desk_site import desk_versions
+
+    assets: dict[str, bytes | Path] = {"assets/desk/cpspec.zip": b"bundle", "assets/pyodide/python_stdlib.zip": b"lib",
+                                       "assets/pyodide/pyodide.asm.js": b"runtime"}
+    first, _ = desk_versions(assets)
+    assert desk_versions({**assets, "assets/desk/cpspec.zip": b"bundle 2"})[0] != first
+    assert desk_versions({**assets, "assets/pyodide/python_stdlib.zip": b"lib 2"})[0] != first
+    assert desk_versions({**assets, "assets/pyodide/pyodide.asm.js": b"runtime 2"})[0] == first  # its version counts

@@ -184,9 +184,11 @@ def desk_assets(source_root: Path | None, rulesets: Sequence[Ruleset], examples:
 
 
 def desk_versions(assets: Mapping[str, bytes | Path]) -> tuple[str, str]:
-    """(a short hash of the bundle and the form's facts, the Pyodide package's version or "")."""
+    """(a short hash of the bundle, the form's facts and the standard library the site ships, the Pyodide package's
+    version or ""). The standard library counts: the service worker keeps it, and a repeat visit's memory snapshot
+    holds the modules imported from it, under names that carry this hash."""
     digest = hashlib.sha256()
-    for name in sorted(n for n in assets if n.startswith("assets/desk/")):
+    for name in sorted(n for n in assets if n.startswith("assets/desk/") or n == "assets/pyodide/python_stdlib.zip"):
         content = assets[name]
         digest.update(name.encode() + (content if isinstance(content, bytes) else content.read_bytes()))
     runtime = assets.get("assets/pyodide/pyodide.js")
