@@ -464,7 +464,7 @@ def _first_answer(chrome: Browser, url: str) -> float:
 @pytest.mark.slow
 def test_a_repeat_visit_restores_the_engine_from_its_snapshot_and_answers_the_same(site_url: str) -> None:
     """js/desk-engine.js keeps Pyodide's memory once the desk's module is imported; the next visit restores it
-    (no Python start, no import) and gives the same answer; a snapshot Pyodide refuses is replaced."""
+    (no Python start, no import) and gives the same answer; a snapshot cut short is not used, and is replaced."""
     with fresh_browser("cpspec-desk-snapshot-") as chrome:
         url = site_url + OPEN_FACE_LINK
         _first_answer(chrome, url)

@@ -96,7 +96,8 @@
       // Only a cache key: the bundle's address carries its hash, the modules what the snapshot has imported.
       const key = `${indexURL}snapshot?bundle=${encodeURIComponent(new URL(bundleUrl, window.location.href).href)}`
                   + `&modules=${encodeURIComponent(imports.join(","))}&pyodide=${encodeURIComponent(runtime || "")}`;
-      const saved = imports.length && runtime ? await savedSnapshot(key) : null;
+      const keeping = imports.length > 0 && Boolean(runtime);
+      const saved = keeping ? await savedSnapshot(key) : null;
       if (!window.loadPyodide) {
         await new Promise((resolve, reject) => {
           const script = document.createElement("script");
@@ -116,7 +117,6 @@
         }
       }
       const restored = pyodide !== null;
-      const keeping = imports.length > 0 && Boolean(runtime);
       if (!restored) pyodide = await window.loadPyodide({ indexURL, packages: [], _makeSnapshot: keeping });
       const runtimeMs = Math.round(performance.now() - started);
       // The bundle's files are not in the snapshot (only the modules already imported): unpacked each visit.

@@ -23,18 +23,16 @@ import tempfile
 from pathlib import Path
 
 #: Node runs Pyodide (argv[1]: its folder) and compiles each [source zip, compiled zip, optimize level] of the
-#: JSON list argv[2]; it prints the number of modules compiled per zip.
+#: JSON list argv[2].
 COMPILE_SCRIPT = r"""
 const [folder, jobs] = process.argv.slice(1);
 const fs = await import("fs");
 const { loadPyodide } = await import(`${folder}/pyodide.mjs`);
 const pyodide = await loadPyodide({ indexURL: `${folder}/`, packages: [] });
-const counts = [];
 for (const [source, target, optimize] of JSON.parse(jobs)) {
   pyodide.FS.writeFile("/tmp/source.zip", new Uint8Array(fs.readFileSync(source)));
-  counts.push(pyodide.runPython(`
+  pyodide.runPython(`
 import importlib.util, marshal, zipfile
-count = 0
 with zipfile.ZipFile("/tmp/source.zip") as source, zipfile.ZipFile("/tmp/target.zip", "w") as target:
     for info in source.infolist():
         data = source.read(info)
@@ -44,14 +42,11 @@ with zipfile.ZipFile("/tmp/source.zip") as source, zipfile.ZipFile("/tmp/target.
             compiled = zipfile.ZipInfo(info.filename + "c", info.date_time)
             compiled.compress_type = zipfile.ZIP_DEFLATED
             target.writestr(compiled, header + marshal.dumps(code))
-            count += 1
         else:
             target.writestr(info, data)
-count
-`));
+`);
   fs.writeFileSync(target, pyodide.FS.readFile("/tmp/target.zip"));
 }
-console.log(JSON.stringify(counts));
 """
 
 #: The optimize level of each zip's compilation: the standard library as ``-OO``, the desk's bundle as it is.

@@ -103,15 +103,14 @@ def lighter_pyodide(assets: dict[str, bytes | Path]) -> dict[str, bytes | Path]:
     wasm = lighter.pop(WASM, None)
     if isinstance(wasm, Path):
         lighter[COMPRESSED_WASM] = compressed(wasm)
-    stdlib, lock = lighter.get("assets/pyodide/python_stdlib.zip"), lighter.get("assets/pyodide/pyodide-lock.json")
+    stdlib, lock = lighter.get(STDLIB), lighter.get("assets/pyodide/pyodide-lock.json")
     if isinstance(stdlib, Path):
-        lighter["assets/pyodide/python_stdlib.zip"] = lighter_stdlib(stdlib)
+        stdlib = lighter[STDLIB] = lighter_stdlib(stdlib)
     if isinstance(lock, Path):
         lighter["assets/pyodide/pyodide-lock.json"] = lighter_lock(lock)
-    stdlib_now, bundle = lighter.get(STDLIB), lighter.get(BUNDLE)
-    if isinstance(runtime, Path) and isinstance(stdlib_now, bytes) and isinstance(bundle, bytes):
-        compiled = compile_zips(runtime.parent, {STDLIB: (stdlib_now, STDLIB_OPTIMIZE),
-                                                 BUNDLE: (bundle, BUNDLE_OPTIMIZE)})
+    bundle = lighter.get(BUNDLE)
+    if isinstance(runtime, Path) and isinstance(stdlib, bytes) and isinstance(bundle, bytes):
+        compiled = compile_zips(runtime.parent, {STDLIB: (stdlib, STDLIB_OPTIMIZE), BUNDLE: (bundle, BUNDLE_OPTIMIZE)})
         if compiled is not None:
             lighter.update(compiled)
     return lighter
